@@ -1,0 +1,10 @@
+package org.owarelab.agents;
+
+/** A spec that names no known agent, an unknown option or a bad value; the message says what is allowed. */
+public final class AgentSpecException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public AgentSpecException(String message) {
+        super(message);
+    }
+}

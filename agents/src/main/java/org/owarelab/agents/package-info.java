@@ -1,0 +1,9 @@
+/**
+ * Agents: the {@link org.owarelab.agents.Agent} contract, agent specs
+ * ({@code alphabeta:depth=8}, {@code mcts:sims=2000}, ...) and the registry that builds them.
+ *
+ * <p>Values are from the view of the side to move, in [-1, 1]; policies are over the mover's
+ * houses (relative moves, 0 = the mover's leftmost house). Agents are single-threaded objects:
+ * one per game and thread.
+ */
+package org.owarelab.agents;

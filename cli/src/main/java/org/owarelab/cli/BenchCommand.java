@@ -1,0 +1,18 @@
+package org.owarelab.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code oware bench}: benchmarks that print figures (never timed assertions in tests). */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks. Each prints 'name: value' lines; run on a quiet machine.",
+        subcommands = {BenchRulesCommand.class})
+final class BenchCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,29 @@
+package org.owarelab.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Maps exceptions to exit codes and one-line messages. */
+final class Errors {
+    private Errors() {
+    }
+
+    /** 2 for bad input (an {@link IllegalArgumentException} and its kin), 1 for anything else. */
+    static int exitCode(Throwable ex) {
+        return ex instanceof IllegalArgumentException || ex instanceof BadInputException ? 2 : 1;
+    }
+
+    static String message(Throwable ex) {
+        if (ex instanceof UncheckedIOException u && u.getCause() != null) {
+            ex = u.getCause();
+        }
+        String m = ex.getMessage();
+        if (ex instanceof IOException) {
+            return "I/O error: " + (m == null ? ex.getClass().getSimpleName() : m);
+        }
+        if (m == null || m.isBlank()) {
+            return ex.getClass().getSimpleName() + (ex.getCause() != null ? ": " + message(ex.getCause()) : "");
+        }
+        return m.replace('\n', ' ');
+    }
+}

@@ -1,0 +1,14 @@
+package org.owarelab.rules;
+
+/**
+ * Bad input to the rules: a malformed rule set, position or move. The message names the
+ * input, where in it the problem is, and what was expected; it is meant to be shown to a
+ * user as one line.
+ */
+public class RulesException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public RulesException(String message) {
+        super(message);
+    }
+}
