@@ -1,0 +1,33 @@
+package org.owarelab.agents.eval;
+
+import org.owarelab.rules.Board;
+
+/**
+ * Priors and values for many positions per call (batch-first: one call per search step across
+ * many games, because one network call costs about as much for 1 position as for 64).
+ *
+ * <p>Perspective: {@code values[i]} is the expected result for the side to move in
+ * {@code boards[i]}, in [-1, 1]. {@code priors[i * actions() + m]} is the prior of the mover's
+ * relative move {@code m}: non-negative, zero on illegal moves, summing to 1 over the legal ones.
+ * Boards must not be over.
+ *
+ * <p>Blocking and not thread-safe unless an implementation says so: one evaluator per thread
+ * (the DJL one needs its own forward path per thread).
+ */
+public interface Evaluator extends AutoCloseable {
+    /** Moves per position: the houses per side of the rule set. */
+    int actions();
+
+    /**
+     * Evaluates {@code boards[0 .. count)}; boards are read, never changed.
+     *
+     * @param priors out, at least {@code count * actions()} floats
+     * @param values out, at least {@code count} floats
+     */
+    void evaluate(Board[] boards, int count, float[] priors, float[] values);
+
+    /** Releases native memory; the default holds none. */
+    @Override
+    default void close() {
+    }
+}
