@@ -1,0 +1,208 @@
+package org.owarelab.training.config;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Binds YAML to records. Unknown keys, wrong types and values refused by a record's compact
+ * constructor are errors naming {@code source:line:column} and the key path; an override
+ * {@code --set a.b=value} replaces (or adds) a key in the parsed tree before binding, and an
+ * error in it names the override. Keys absent from the YAML take the defaults of
+ * {@code defaults} (a fully built config), so a file need only say what differs.
+ */
+public final class ConfigLoader {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private ConfigLoader() {
+    }
+
+    /** Loads {@code file} over {@code defaults}, then applies the overrides. */
+    public static <T> T load(Path file, T defaults, List<String> overrides) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("config " + file + ": no such file");
+        } catch (IOException e) {
+            throw new ConfigException("config " + file + ": cannot read (" + e.getMessage() + ")");
+        }
+        return parse(text, file.toString(), defaults, overrides);
+    }
+
+    /**
+     * Binds YAML text over {@code defaults} (a null or empty text gives the defaults) and applies
+     * the overrides.
+     *
+     * @param source the name used in messages (a file name)
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T parse(String text, String source, T defaults, List<String> overrides) {
+        Class<T> type = (Class<T>) defaults.getClass();
+        ObjectNode tree = (ObjectNode) YAML.valueToTree(defaults);
+        if (text != null && !text.isBlank()) {
+            JsonNode file;
+            try {
+                file = YAML.readTree(text);
+            } catch (JsonProcessingException e) {
+                throw new ConfigException(where(source, e.getLocation()) + "not valid YAML: " + e.getOriginalMessage());
+            }
+            if (file != null && !file.isNull() && !file.isMissingNode()) {
+                if (!file.isObject()) {
+                    throw new ConfigException(source + ": expected a mapping of keys at the top level");
+                }
+                merge(tree, (ObjectNode) file, "");
+            }
+        }
+        List<String> applied = new ArrayList<>();
+        for (String o : overrides) {
+            applied.add(o);
+            applyOverride(tree, o);
+        }
+        try {
+            return YAML.treeToValue(tree, type);
+        } catch (JsonProcessingException e) {
+            String path = path(e);
+            String override = applied.stream().filter(o -> o.startsWith(path + "=")).reduce((a, b) -> b).orElse(null);
+            String at = override != null ? "--set " + override + ": "
+                    : where(source, locate(text, path)) + (path.isEmpty() ? "" : "'" + path + "': ");
+            throw new ConfigException(at + problem(e), e);
+        }
+    }
+
+    /** Replaces the keys of {@code base} by those of {@code over}, recursively for mappings. */
+    private static void merge(ObjectNode base, ObjectNode over, String prefix) {
+        over.fields().forEachRemaining(e -> {
+            JsonNode old = base.get(e.getKey());
+            if (old != null && old.isObject() && e.getValue().isObject()) {
+                merge((ObjectNode) old, (ObjectNode) e.getValue(), prefix + e.getKey() + ".");
+            } else {
+                base.set(e.getKey(), e.getValue());
+            }
+        });
+    }
+
+    private static void applyOverride(ObjectNode tree, String override) {
+        int eq = override.indexOf('=');
+        if (eq <= 0) {
+            throw new ConfigException("--set " + override + ": expected key.path=value");
+        }
+        String[] keys = override.substring(0, eq).trim().split("\\.");
+        String raw = override.substring(eq + 1).trim();
+        JsonNode value;
+        try {
+            value = raw.isEmpty() ? YAML.getNodeFactory().textNode("") : YAML.readTree(raw);
+        } catch (JsonProcessingException e) {
+            value = YAML.getNodeFactory().textNode(raw);
+        }
+        if (value == null || value.isMissingNode()) {
+            value = YAML.getNodeFactory().nullNode();
+        }
+        ObjectNode node = tree;
+        for (int i = 0; i < keys.length - 1; i++) {
+            JsonNode child = node.get(keys[i]);
+            if (child == null || !child.isObject()) {
+                throw new ConfigException("--set " + override + ": '" + String.join(".", java.util.Arrays.copyOf(keys, i + 1))
+                        + "' is not a section of the config (sections: " + sections(node) + ")");
+            }
+            node = (ObjectNode) child;
+        }
+        node.set(keys[keys.length - 1], value);
+    }
+
+    private static String sections(ObjectNode node) {
+        List<String> s = new ArrayList<>();
+        node.fields().forEachRemaining(e -> {
+            if (e.getValue().isObject()) {
+                s.add(e.getKey());
+            }
+        });
+        return s.isEmpty() ? "none" : String.join(", ", s);
+    }
+
+    private static String path(JsonProcessingException e) {
+        if (e instanceof JsonMappingException m) {
+            return m.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+                    .collect(Collectors.joining("."));
+        }
+        return "";
+    }
+
+    private static String problem(JsonProcessingException e) {
+        if (e instanceof UnrecognizedPropertyException u) {
+            return "unknown key '" + u.getPropertyName() + "' (known: "
+                    + u.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")) + ")";
+        }
+        if (e instanceof ValueInstantiationException v && v.getCause() != null && v.getCause().getMessage() != null) {
+            return v.getCause().getMessage();
+        }
+        String m = e.getOriginalMessage();
+        int cut = m.indexOf("\n");
+        m = cut > 0 ? m.substring(0, cut) : m;
+        return m.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z.]*\\.([A-Za-z$]+)`", "$1").trim();
+    }
+
+    private static String where(String source, JsonLocation loc) {
+        if (loc == null || loc.getLineNr() <= 0) {
+            return source + ": ";
+        }
+        return source + ":" + loc.getLineNr() + ":" + loc.getColumnNr() + ": ";
+    }
+
+    /** Finds where key path {@code path} (a.b.c) stands in the YAML text, or its deepest present prefix. */
+    private static JsonLocation locate(String text, String path) {
+        if (text == null || text.isBlank() || path.isEmpty()) {
+            return null;
+        }
+        try (JsonParser p = YAML.getFactory().createParser(text)) {
+            JsonLocation best = null;
+            int bestLen = -1;
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == JsonToken.FIELD_NAME) {
+                    String here = p.getParsingContext().pathAsPointer().toString().substring(1).replace('/', '.');
+                    if ((path.equals(here) || path.startsWith(here + ".")) && here.length() > bestLen) {
+                        best = p.currentTokenLocation();
+                        bestLen = here.length();
+                    }
+                }
+            }
+            return best;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The YAML form of a config (what a run directory saves as its effective config). */
+    public static String toYaml(Object config) {
+        try {
+            return YAML.writeValueAsString(config);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write config as YAML: " + e.getMessage(), e);
+        }
+    }
+}

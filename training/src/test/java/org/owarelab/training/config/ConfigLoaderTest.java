@@ -1,0 +1,88 @@
+package org.owarelab.training.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConfigLoaderTest {
+    record Net(String kind, List<Integer> hidden, double lr) {
+        Net {
+            if (lr <= 0) {
+                throw new IllegalArgumentException("lr must be > 0, got " + lr);
+            }
+            hidden = List.copyOf(hidden);
+        }
+    }
+
+    record Sample(long seed, int games, Net net) {
+    }
+
+    private static final Sample DEFAULTS = new Sample(1, 10, new Net("mlp", List.of(64, 64), 0.01));
+
+    @Test
+    void absentKeysKeepDefaultsAndPresentOnesReplaceThem() {
+        Sample s = ConfigLoader.parse("seed: 7\nnet:\n  lr: 0.5\n", "x.yaml", DEFAULTS, List.of());
+        assertEquals(new Sample(7, 10, new Net("mlp", List.of(64, 64), 0.5)), s);
+        assertEquals(DEFAULTS, ConfigLoader.parse("", "x.yaml", DEFAULTS, List.of()));
+    }
+
+    @Test
+    void overridesApplyAfterTheFileAndAreParsedAsYaml() {
+        Sample s = ConfigLoader.parse("games: 3\n", "x.yaml", DEFAULTS, List.of("games=5", "net.hidden=[8, 4]"));
+        assertEquals(5, s.games());
+        assertEquals(List.of(8, 4), s.net().hidden());
+    }
+
+    @Test
+    void unknownKeyNamesLineColumnAndKnownKeys() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("seed: 1\nnet:\n  lr: 0.1\n  layers: 3\n", "q.yaml", DEFAULTS, List.of()));
+        assertTrue(e.getMessage().startsWith("q.yaml:4:3: "), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown key 'layers'"), e.getMessage());
+        assertTrue(e.getMessage().contains("hidden, kind, lr"), e.getMessage());
+    }
+
+    @Test
+    void badTypeNamesTheKey() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("seed: 1\ngames: many\n", "q.yaml", DEFAULTS, List.of()));
+        assertTrue(e.getMessage().startsWith("q.yaml:2:1: 'games': "), e.getMessage());
+    }
+
+    @Test
+    void validationErrorsFromRecordsAreReportedWithTheirPlace() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("net:\n  lr: -1\n", "q.yaml", DEFAULTS, List.of()));
+        assertTrue(e.getMessage().startsWith("q.yaml:"), e.getMessage());
+        assertTrue(e.getMessage().contains("lr must be > 0, got -1.0"), e.getMessage());
+    }
+
+    @Test
+    void badOverridesNameTheOverride() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("", "q.yaml", DEFAULTS, List.of("net.lr=abc")));
+        assertTrue(e.getMessage().startsWith("--set net.lr=abc: "), e.getMessage());
+        ConfigException s = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("", "q.yaml", DEFAULTS, List.of("nett.lr=1")));
+        assertTrue(s.getMessage().contains("'nett' is not a section"), s.getMessage());
+        ConfigException u = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("", "q.yaml", DEFAULTS, List.of("net.depth=1")));
+        assertTrue(u.getMessage().contains("unknown key 'depth'"), u.getMessage());
+    }
+
+    @Test
+    void malformedYamlIsReportedWithItsPlace() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("seed: [1\n", "q.yaml", DEFAULTS, List.of()));
+        assertTrue(e.getMessage().startsWith("q.yaml:"), e.getMessage());
+    }
+
+    @Test
+    void yamlRoundTrips() {
+        String yaml = ConfigLoader.toYaml(DEFAULTS);
+        assertEquals(DEFAULTS, ConfigLoader.parse(yaml, "saved.yaml", new Sample(0, 0, new Net("x", List.of(), 1)), List.of()));
+    }
+}
