@@ -84,8 +84,8 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UciInputException("go: " + key + " '" + words[i] + "' is not a whole number"
-                + (min >= 0 ? " >= 0" : "") + (max < Long.MAX_VALUE ? " <= " + max : ""));
+        String range = min >= 0 ? (max < Long.MAX_VALUE ? " " + min + ".." + max : " >= 0") : "";
+        throw new UciInputException("go: " + key + " '" + words[i] + "': expected a whole number" + range);
     }
 
     /** Milliseconds for this move with {@code side} to move: from movetime and the clock; 0 = no time limit. */
