@@ -65,7 +65,8 @@ final class EngineSearch implements SearchMonitor, Runnable {
 
     /**
      * @param board the root; copied, so the caller may change it afterwards
-     * @param budgetMillis the move's time (0 = none); for a ponder search it starts at ponderhit
+     * @param go the limits; the move's time (from movetime or the clock) starts now, or at
+     *     {@code ponderhit} for a ponder search
      */
     EngineSearch(UciOutput out, PrintWriter diagnostics, ScheduledExecutorService watchdog, Agent agent, String agentSpec,
             Board board, GoParams go) {

@@ -325,7 +325,9 @@ public final class UciEngine {
             if (!search.stopping()) {
                 throw new UciInputException(what + " ignored: a search is running (send stop first)");
             }
-            search.awaitFinished(EngineSearch.GRACE_MILLIS * 2);
+            if (!search.awaitFinished(EngineSearch.GRACE_MILLIS * 2)) {
+                throw new UciInputException(what + " ignored: the stopped search has not ended yet");
+            }
         }
     }
 

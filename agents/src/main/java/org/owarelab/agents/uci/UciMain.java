@@ -63,24 +63,24 @@ public final class UciMain {
     }
 
     /**
-     * Serves {@code agentSpec} on this process's stdin and stdout until {@code quit}. Checks the
-     * spec's name and keys first (cheap: nothing is built before {@code uciok}). From then on
-     * {@code System.out} is pointed at stderr, so that stray prints of any library cannot corrupt
-     * the protocol; protocol lines go to the original stdout.
+     * Serves {@code agentSpec} on this process's stdin and stdout until {@code quit}. First points
+     * {@code System.out} at stderr, so that stray prints of any library cannot corrupt the protocol
+     * (protocol lines go to the original stdout), then checks the spec's name and keys (cheap:
+     * nothing is built before {@code uciok}).
      *
      * @param version shown in {@code id name}; null for the jar's version or "dev"
      * @return the exit status (0)
      * @throws IllegalArgumentException for a bad spec or seed, before anything is read
      */
     public static int serve(String agentSpec, RuleSet rules, long seed, String version) {
+        PrintStream err = System.err;
+        System.setOut(err);
+        PrintWriter protocol = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
+                StandardCharsets.UTF_8), false);
         Agents.validate(agentSpec);
         if (seed < 0 || seed > UciEngine.SEED_MAX) {
             throw new IllegalArgumentException("seed " + seed + ": expected 0.." + UciEngine.SEED_MAX);
         }
-        PrintWriter protocol = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
-                StandardCharsets.UTF_8), false);
-        PrintStream err = System.err;
-        System.setOut(err);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String v = version != null ? version : UciMain.class.getPackage().getImplementationVersion();
         UciEngine engine = new UciEngine(agentSpec, rules, seed, in, protocol)
