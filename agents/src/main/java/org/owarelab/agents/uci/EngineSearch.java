@@ -20,7 +20,7 @@ import org.owarelab.rules.Moves;
  * {@code ponderhit} or {@code stop} (UCI forbids an early bestmove there). If the agent throws or
  * returns an illegal move, an {@code info string error} is printed and a fallback legal move is
  * played (the head of the latest reported PV, else the lowest legal move). A watchdog enforces
- * promptness: {@link #GRACE_MILLIS} after {@code stop}, or after the time budget ran out, a
+ * promptness: a grace time ({@link #DEFAULT_GRACE_MILLIS}) after {@code stop}, or after the time budget ran out, a
  * search whose agent has not returned is abandoned with the fallback move; the engine then
  * drops that agent (its thread may still be using it) and builds a fresh one.
  *
@@ -33,7 +33,7 @@ import org.owarelab.rules.Moves;
  */
 final class EngineSearch implements SearchMonitor, Runnable {
     /** How long an agent may take to return after a stop or its deadline before it is abandoned. */
-    static final long GRACE_MILLIS = 3000;
+    static final long DEFAULT_GRACE_MILLIS = 3000;
 
     private final UciOutput out;
     private final PrintWriter diagnostics;
@@ -47,6 +47,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
     private final int rootMask;
     private final SearchLimit limit;
     private final long budgetMillis;
+    private final long graceMillis;
     /** {@code go infinite}: held until stop even after a ponderhit. */
     private final boolean infinite;
 
@@ -69,7 +70,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
      *     {@code ponderhit} for a ponder search
      */
     EngineSearch(UciOutput out, PrintWriter diagnostics, ScheduledExecutorService watchdog, Agent agent, String agentSpec,
-            Board board, GoParams go) {
+            Board board, GoParams go, long graceMillis) {
         this.out = out;
         this.diagnostics = diagnostics;
         this.watchdog = watchdog;
@@ -81,6 +82,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
         this.rootMask = board.legalMask();
         this.limit = go.limit(rootSide);
         this.budgetMillis = go.budgetMillis(rootSide);
+        this.graceMillis = graceMillis;
         this.infinite = go.infinite();
         this.pondering = go.ponder();
         this.holding = go.ponder() || go.infinite();
@@ -207,7 +209,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
         stop = true;
         tryFinish();
         if (!finished) {
-            watchdog.schedule(this::watchdog, GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            watchdog.schedule(this::watchdog, graceMillis, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -254,15 +256,15 @@ final class EngineSearch implements SearchMonitor, Runnable {
 
     private void armDeadline(long millis) {
         deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        watchdog.schedule(this::watchdog, millis + GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        watchdog.schedule(this::watchdog, millis + graceMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** Called {@link #GRACE_MILLIS} after a stop or a deadline: abandons an agent that has not returned. */
+    /** Called the grace time after a stop or a deadline: abandons an agent that has not returned. */
     synchronized void watchdog() {
         if (finished || resultMove >= 0) {
             return;
         }
-        out.error("agent " + agentSpec + " did not stop within " + GRACE_MILLIS + " ms; playing a fallback move");
+        out.error("agent " + agentSpec + " did not stop within " + graceMillis + " ms; playing a fallback move");
         abandoned = true;
         resultMove = fallbackMove();
         stop = true;

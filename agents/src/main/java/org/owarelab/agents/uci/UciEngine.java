@@ -63,6 +63,7 @@ public final class UciEngine {
     private AgentMaker maker = Agents::create;
     private PrintWriter diagnostics;
     private String version = "dev";
+    private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
 
     private String agentSpec;
     private long seed;
@@ -102,6 +103,12 @@ public final class UciEngine {
     /** Where agents' stack traces go (e.g. stderr); none by default. Never the protocol output. */
     public UciEngine diagnostics(PrintWriter w) {
         this.diagnostics = w;
+        return this;
+    }
+
+    /** How long an agent may overrun a stop or its time before it is abandoned (tests shorten it). */
+    UciEngine graceMillis(long millis) {
+        this.graceMillis = millis;
         return this;
     }
 
@@ -264,7 +271,7 @@ public final class UciEngine {
             return;
         }
         tellPlayed(a, board);
-        search = new EngineSearch(out, diagnostics, watchdog(), a, agentSpec, board, params);
+        search = new EngineSearch(out, diagnostics, watchdog(), a, agentSpec, board, params, graceMillis);
         search.start();
     }
 
@@ -325,7 +332,7 @@ public final class UciEngine {
             if (!search.stopping()) {
                 throw new UciInputException(what + " ignored: a search is running (send stop first)");
             }
-            if (!search.awaitFinished(EngineSearch.GRACE_MILLIS * 2)) {
+            if (!search.awaitFinished(graceMillis * 2)) {
                 throw new UciInputException(what + " ignored: the stopped search has not ended yet");
             }
         }
@@ -361,7 +368,7 @@ public final class UciEngine {
         if (search != null && !search.finished()) {
             search.stop();
             try {
-                search.awaitFinished(EngineSearch.GRACE_MILLIS * 2);
+                search.awaitFinished(graceMillis * 2);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -31,8 +31,12 @@ final class EngineHarness implements AutoCloseable {
     }
 
     EngineHarness(String spec, long seed, UciEngine.AgentMaker maker) {
+        this(spec, seed, maker, EngineSearch.DEFAULT_GRACE_MILLIS);
+    }
+
+    EngineHarness(String spec, long seed, UciEngine.AgentMaker maker, long graceMillis) {
         UciEngine engine = new UciEngine(spec, RuleSet.DEFAULT, seed, new BufferedReader(new QueueReader()),
-                new PrintWriter(new LineWriter()));
+                new PrintWriter(new LineWriter())).graceMillis(graceMillis);
         if (maker != null) {
             engine.agentMaker(maker);
         }

@@ -43,6 +43,36 @@ final class TestAgents {
         }
     }
 
+    /** Ignores stop requests: reports a PV (its highest legal move), then blocks until {@link #release} opens. */
+    static final class Stubborn implements Agent {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+
+        @Override
+        public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
+            int move = 31 - Integer.numberOfLeadingZeros(board.legalMask());
+            monitor.info(new SearchInfo(1, 1, 0.0, Double.NaN, 0, 1, 0, new int[] {move}));
+            entered.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            // Late reports of an abandoned search must not reach the output.
+            monitor.info(new SearchInfo(2, 2, 0.0, Double.NaN, 0, 2, 0, new int[] {move}));
+            return Decision.of(move, board.housesPerSide(), 0f, 0);
+        }
+
+        @Override
+        public void reset(long seed) {
+        }
+
+        @Override
+        public String spec() {
+            return "stubborn";
+        }
+    }
+
     /** Throws from decide. */
     static final class Throwing implements Agent {
         @Override

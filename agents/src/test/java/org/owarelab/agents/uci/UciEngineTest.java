@@ -192,6 +192,38 @@ class UciEngineTest {
     }
 
     @Test
+    void anAgentThatIgnoresStopIsAbandonedWithAFallbackMoveAndReplaced() throws Exception {
+        List<TestAgents.Stubborn> built = new ArrayList<>();
+        UciEngine.AgentMaker maker = (s, r, seed) -> {
+            TestAgents.Stubborn a = new TestAgents.Stubborn();
+            built.add(a);
+            return a;
+        };
+        try (EngineHarness e = new EngineHarness("stubborn", 0, maker, 100)) {
+            e.send("position startpos moves Aa"); // the agent's PV head is its highest legal move, F
+            e.send("go infinite");
+            e.expect("info depth 1");
+            e.send("stop");
+            assertEquals("info string error: agent stubborn did not stop within 100 ms; playing a fallback move", e.next());
+            assertEquals("bestmove F", e.next()); // the PV head, not the lowest legal move (B)
+            // A timed search of the fresh agent also ends within movetime + grace, with no stop at all.
+            e.send("position startpos");
+            e.send("go movetime 20");
+            e.expect("info depth 1");
+            assertTrue(e.next().startsWith("info string error: agent stubborn did not stop within 100 ms"));
+            assertEquals("bestmove F", e.next());
+            assertEquals(List.of(), e.sync()); // isready builds a third agent
+            assertEquals(3, built.size());
+            built.forEach(a -> a.release.countDown());
+            e.send("go depth 1");
+            e.send("stop");
+            assertEquals(List.of("info depth 1 seldepth 1 score cp 0 nodes 1 time 0 pv F", "info depth 2 seldepth 2 score cp 0 nodes 2 time 0 pv F",
+                    "bestmove F"), e.until("bestmove"));
+            assertEquals(List.of(), e.sync()); // nothing of the abandoned searches came out after their bestmoves
+        }
+    }
+
+    @Test
     void agentFailuresBecomeAnErrorLineAndALegalFallbackMove() throws Exception {
         try (EngineHarness e = new EngineHarness("throwing", (s, r, seed) -> new TestAgents.Throwing())) {
             e.send("position startpos moves A");
