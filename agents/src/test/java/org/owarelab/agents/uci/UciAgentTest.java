@@ -133,9 +133,9 @@ class UciAgentTest {
             assertTrue(e.getMessage().contains("no bestmove within"), e.getMessage());
             assertTrue(e.getMessage().contains("nor within 300 ms of 'stop'"), e.getMessage());
         }
-        try (Agent a = Agents.create(fake("late", ",movetime=50,margin=300"), RuleSet.DEFAULT, 0)) {
+        try (Agent a = Agents.create(fake("late", ",movetime=1,margin=1500"), RuleSet.DEFAULT, 0)) {
             UciException e = assertThrows(UciException.class, () -> a.decide(new Board()));
-            assertTrue(e.getMessage().contains("no bestmove within 350 ms of 'go movetime 50' (movetime + margin); "
+            assertTrue(e.getMessage().contains("no bestmove within 1501 ms of 'go movetime 1' (movetime + margin); "
                     + "it answered 'bestmove A' only after 'stop'"), e.getMessage());
         }
     }
