@@ -35,7 +35,11 @@ final class EngineHarness implements AutoCloseable {
     }
 
     EngineHarness(String spec, long seed, UciEngine.AgentMaker maker, long graceMillis) {
-        UciEngine engine = new UciEngine(spec, RuleSet.DEFAULT, seed, new BufferedReader(new QueueReader()),
+        this(spec, RuleSet.DEFAULT, seed, maker, graceMillis);
+    }
+
+    EngineHarness(String spec, RuleSet rules, long seed, UciEngine.AgentMaker maker, long graceMillis) {
+        UciEngine engine = new UciEngine(spec, rules, seed, new BufferedReader(new QueueReader()),
                 new PrintWriter(new LineWriter())).graceMillis(graceMillis);
         if (maker != null) {
             engine.agentMaker(maker);

@@ -160,5 +160,8 @@ class UciAgentTest {
                 .contains("is not Name=value"));
         assertTrue(assertThrows(AgentSpecException.class,
                 () -> Agents.create("uci:cmd=x,ponder=1", RuleSet.DEFAULT, 0)).getMessage().contains("unknown option 'ponder'"));
+        assertTrue(assertThrows(AgentSpecException.class,
+                () -> Agents.create(fake("illegal", ",dir=/no/such/dir"), RuleSet.DEFAULT, 0)).getMessage()
+                .contains("working directory '/no/such/dir' is not a directory"));
     }
 }

@@ -131,6 +131,20 @@ class UciEngineTest {
     }
 
     @Test
+    void otherRuleSetsShapeStartposAndFen() throws Exception {
+        RuleSet small = RuleSet.parse("houses=4,seeds=3");
+        try (EngineHarness e = new EngineHarness("greedy", small, 0, null, EngineSearch.DEFAULT_GRACE_MILLIS)) {
+            e.send("position startpos moves D");
+            e.send("d");
+            assertEquals("info string position 3-3-3-3-3-3-3-3-0-0-S moves D now 3-3-3-0-4-4-4-3-0-0-N", e.next());
+            e.send("position fen " + START); // a 6-house text under 4-house rules
+            assertTrue(e.next().startsWith("info string error: position fen: position '" + START + "': 15 fields, expected 11"));
+            e.send("go depth 1");
+            assertTrue(e.expect("bestmove").matches("bestmove [a-d]"));
+        }
+    }
+
+    @Test
     void historyFromTheBaseMakesTheRepetitionRuleWork() throws Exception {
         try (EngineHarness e = new EngineHarness("random", null)) {
             // The same position, once reached through its cycle (a repetition: game over), once as a bare text.
