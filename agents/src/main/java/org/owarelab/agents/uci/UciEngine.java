@@ -182,7 +182,7 @@ public final class UciEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        } catch (RuntimeException e) { // a bug of ours or the agent's: report it in one line, keep serving
+        } catch (RuntimeException | LinkageError | AssertionError e) { // a bug of ours or the agent's: one line, keep serving
             out.error("'" + abbreviate(line.trim()) + "' failed: " + EngineSearch.describe(e));
             if (diagnostics != null) {
                 e.printStackTrace(diagnostics);
@@ -310,7 +310,7 @@ public final class UciEngine {
         if (agent == null) {
             try {
                 agent = maker.make(agentSpec, rules, gameSeed());
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError e) { // LinkageError: e.g. a native library that does not load
                 out.error("cannot build agent '" + agentSpec + "': " + EngineSearch.describe(e));
                 return null;
             }

@@ -274,6 +274,20 @@ class UciEngineTest {
     }
 
     @Test
+    void anAgentWhoseLibrariesDoNotLoadIsReportedToo() throws Exception {
+        UciEngine.AgentMaker failing = (s, r, seed) -> {
+            throw new UnsatisfiedLinkError("no torch in java.library.path");
+        };
+        try (EngineHarness e = new EngineHarness("puct", failing)) {
+            assertEquals(List.of("info string error: cannot build agent 'puct': UnsatisfiedLinkError: no torch in java.library.path"),
+                    e.sync());
+            // the engine is still serving:
+            e.send("go depth 1");
+            assertTrue(e.expect("bestmove").matches("bestmove [A-F]"));
+        }
+    }
+
+    @Test
     void quitAndEndOfInputExitWithZeroAndCloseTheAgent() throws Exception {
         TestAgents.Recording agent = new TestAgents.Recording();
         EngineHarness e = new EngineHarness("recording", (s, r, seed) -> agent);
