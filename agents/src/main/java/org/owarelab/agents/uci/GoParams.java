@@ -1,0 +1,117 @@
+package org.owarelab.agents.uci;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.rules.Side;
+
+/**
+ * The parameters of one {@code go} command and the simple time management that turns them into
+ * a {@link SearchLimit}.
+ *
+ * <p>Time per move from a clock: {@code time / movestogo + 3/4 * increment} (movestogo defaults
+ * to {@value #DEFAULT_MOVES_TO_GO}), never more than the clock minus a reserve of
+ * {@code max(50 ms, time / 10)}, at least 1 ms. With {@code movetime} too, the smaller wins.
+ * {@code wtime/winc} are South's clock, {@code btime/binc} North's. Clock values may be 0 or
+ * negative (a flagged GUI clock): they read as no time left.
+ *
+ * @param depth plies, 0 = unset
+ * @param nodes nodes, 0 = unset
+ * @param movetime milliseconds, 0 = unset
+ * @param wtime South's clock in ms, {@link #UNSET} when not given
+ * @param btime North's clock in ms, {@link #UNSET} when not given
+ * @param winc South's increment in ms (0 when not given)
+ * @param binc North's increment in ms (0 when not given)
+ * @param movestogo moves to the next time control, 0 = unset
+ * @param infinite search until {@code stop}
+ * @param ponder search until {@code ponderhit} (then as a normal timed search) or {@code stop}
+ * @param ignored unknown words that were skipped (the engine reports them)
+ */
+record GoParams(int depth, long nodes, long movetime, long wtime, long btime, long winc, long binc, int movestogo,
+        boolean infinite, boolean ponder, List<String> ignored) {
+
+    /** A clock that was not given. */
+    static final long UNSET = Long.MIN_VALUE;
+    static final int DEFAULT_MOVES_TO_GO = 20;
+    static final long MIN_RESERVE_MILLIS = 50;
+
+    /**
+     * Parses the words after {@code go}.
+     *
+     * @throws UciInputException for a missing or malformed number
+     */
+    static GoParams parse(String[] words, int from) throws UciInputException {
+        int depth = 0;
+        int movestogo = 0;
+        long nodes = 0;
+        long movetime = 0;
+        long wtime = UNSET;
+        long btime = UNSET;
+        long winc = 0;
+        long binc = 0;
+        boolean infinite = false;
+        boolean ponder = false;
+        List<String> ignored = new ArrayList<>();
+        for (int i = from; i < words.length; i++) {
+            String w = words[i].toLowerCase(java.util.Locale.ROOT);
+            switch (w) {
+                case "depth" -> depth = (int) number(words, ++i, w, 0, 10_000);
+                case "nodes" -> nodes = number(words, ++i, w, 0, Long.MAX_VALUE);
+                case "movetime" -> movetime = number(words, ++i, w, 0, Long.MAX_VALUE);
+                case "movestogo" -> movestogo = (int) number(words, ++i, w, 0, 10_000);
+                case "wtime" -> wtime = number(words, ++i, w, Long.MIN_VALUE + 1, Long.MAX_VALUE);
+                case "btime" -> btime = number(words, ++i, w, Long.MIN_VALUE + 1, Long.MAX_VALUE);
+                case "winc" -> winc = number(words, ++i, w, 0, Long.MAX_VALUE);
+                case "binc" -> binc = number(words, ++i, w, 0, Long.MAX_VALUE);
+                case "infinite" -> infinite = true;
+                case "ponder" -> ponder = true;
+                default -> ignored.add(words[i]);
+            }
+        }
+        return new GoParams(depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder,
+                List.copyOf(ignored));
+    }
+
+    private static long number(String[] words, int i, String key, long min, long max) throws UciInputException {
+        if (i >= words.length) {
+            throw new UciInputException("go: '" + key + "' needs a number after it");
+        }
+        try {
+            long v = Long.parseLong(words[i]);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        String range = min >= 0 ? (max < Long.MAX_VALUE ? " " + min + ".." + max : " >= 0") : "";
+        throw new UciInputException("go: " + key + " '" + words[i] + "': expected a whole number" + range);
+    }
+
+    /** Milliseconds for this move with {@code side} to move: from movetime and the clock; 0 = no time limit. */
+    long budgetMillis(int side) {
+        long clock = side == Side.SOUTH ? wtime : btime;
+        long budget = movetime;
+        if (clock != UNSET) {
+            long time = Math.max(0, clock);
+            long inc = side == Side.SOUTH ? winc : binc;
+            int mtg = movestogo > 0 ? movestogo : DEFAULT_MOVES_TO_GO;
+            long reserve = Math.max(MIN_RESERVE_MILLIS, time / 10);
+            long fromClock = Math.max(1, Math.min(time / mtg + (inc - inc / 4), time - reserve));
+            budget = budget == 0 ? fromClock : Math.min(budget, fromClock);
+        }
+        return budget;
+    }
+
+    /**
+     * The agent's limit with {@code side} to move. Pondering and infinite searches get
+     * {@code infinite} and no time (a ponder search's time starts at {@code ponderhit} and is kept
+     * by the engine); an all-unset {@code go} gives {@link SearchLimit#NONE}: the agent's own spec.
+     */
+    SearchLimit limit(int side) {
+        if (infinite || ponder) {
+            return new SearchLimit(depth, nodes, 0, 0, true);
+        }
+        return new SearchLimit(depth, nodes, 0, budgetMillis(side), false);
+    }
+}

@@ -1,0 +1,387 @@
+package org.owarelab.agents.uci;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.Agents;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Moves;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * The engine side of the UCI dialect for Oware ({@code shared/protocol/UCI-OWARE.md}): serves one
+ * of the lab's agents to a GUI or match driver, one command per input line.
+ *
+ * <p>Commands: {@code uci}, {@code isready}, {@code ucinewgame}, {@code setoption},
+ * {@code position startpos|fen F [moves M]} and {@code position moves M}, {@code go} (depth,
+ * nodes, movetime, wtime/btime/winc/binc/movestogo, infinite, ponder; see {@link GoParams}),
+ * {@code stop}, {@code ponderhit}, {@code quit}; also {@code debug} and {@code register} (ignored)
+ * and {@code d} (not UCI: prints the current game as an {@code info string}). Scores follow
+ * {@link UciScore}.
+ *
+ * <p>Options: {@code Seed} (spin; game {@code k}, counting {@code ucinewgame} since the seed was
+ * set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client that sets the seed
+ * before each {@code ucinewgame} gets reproducible games and a GUI gets different ones) and
+ * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily). The
+ * options GUIs send to other engines ({@code OwnBook}, {@code EngineTurn}, {@code Ponder},
+ * {@code NoiseLevel}) are ignored silently, other unknown names with an {@code info string}.
+ *
+ * <p>Robustness: nothing is loaded before {@code uciok}; the agent is built at the first
+ * {@code isready}, {@code ucinewgame} or {@code go}. A line that cannot be acted on prints
+ * {@code info string error: ...} (or {@code info string unknown command ...}) and changes
+ * nothing; no stack trace is ever written to the output (only to the optional diagnostics
+ * writer). {@code go} on a finished game answers {@code bestmove 0000}.
+ *
+ * <p>Threads: {@link #run()} is the reader thread and the only one that touches the game, the
+ * options and the {@code agent} field. Each {@code go} runs the agent on an {@link EngineSearch}
+ * thread; while that search is unfinished the reader never touches the agent ({@code go},
+ * {@code ucinewgame} and {@code setoption} wait for a stopping search and are refused during a
+ * running one), and the search's own lock hands the agent back (see {@link EngineSearch}).
+ * Output lines are serialised by {@link UciOutput}. An instance runs once.
+ */
+public final class UciEngine {
+    /** Builds agents; {@link Agents#create} by default (tests plug in their own). */
+    @FunctionalInterface
+    public interface AgentMaker {
+        Agent make(String spec, RuleSet rules, long seed);
+    }
+
+    static final long SEED_MAX = Integer.MAX_VALUE;
+    private static final long GAME_SEED_STEP = 0x9E3779B97F4A7C15L;
+    private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
+
+    private final RuleSet rules;
+    private final BufferedReader in;
+    private final UciOutput out;
+    private AgentMaker maker = Agents::create;
+    private PrintWriter diagnostics;
+    private String version = "dev";
+    private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
+
+    private String agentSpec;
+    private long seed;
+    private long gamesSinceSeed;
+    private Agent agent;
+    private UciPosition game;
+    /** The game as the agent last saw it (at its last go), for {@link Agent#played} calls; null after a new game. */
+    private Board agentBoard;
+    private EngineSearch search;
+    private ScheduledExecutorService watchdog;
+
+    /**
+     * @param agentSpec the agent to serve, e.g. {@code alphabeta:depth=8} (built lazily)
+     * @param rules the rules of every position (peers speak only the default rules)
+     * @param seed the initial {@code Seed} option, 0..2147483647
+     * @param in the GUI's commands
+     * @param out protocol lines only
+     */
+    public UciEngine(String agentSpec, RuleSet rules, long seed, BufferedReader in, PrintWriter out) {
+        if (seed < 0 || seed > SEED_MAX) {
+            throw new IllegalArgumentException("seed " + seed + ": expected 0.." + SEED_MAX);
+        }
+        this.agentSpec = agentSpec;
+        this.rules = rules;
+        this.seed = seed;
+        this.in = in;
+        this.out = new UciOutput(out);
+        this.game = UciPosition.start(rules);
+    }
+
+    /** Replaces how agents are built (for tests). Call before {@link #run()}. */
+    public UciEngine agentMaker(AgentMaker m) {
+        this.maker = m;
+        return this;
+    }
+
+    /** Where agents' stack traces go (e.g. stderr); none by default. Never the protocol output. */
+    public UciEngine diagnostics(PrintWriter w) {
+        this.diagnostics = w;
+        return this;
+    }
+
+    /** How long an agent may overrun a stop or its time before it is abandoned (tests shorten it). */
+    UciEngine graceMillis(long millis) {
+        this.graceMillis = millis;
+        return this;
+    }
+
+    /** The version shown in {@code id name}. */
+    public UciEngine version(String v) {
+        this.version = v;
+        return this;
+    }
+
+    /**
+     * Reads and answers commands until {@code quit} or the end of the input, then stops any
+     * search and closes the agent. Blocks.
+     *
+     * @return the exit status: 0
+     */
+    public int run() {
+        try {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!handle(line)) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            if (diagnostics != null) {
+                diagnostics.println("uci: input failed: " + e.getMessage());
+                diagnostics.flush();
+            }
+        } finally {
+            shutdown();
+        }
+        return 0;
+    }
+
+    /** Handles one line; false at {@code quit}. Never throws. */
+    boolean handle(String line) {
+        String[] w = line.trim().split("\\s+");
+        if (w[0].isEmpty()) {
+            return true;
+        }
+        try {
+            switch (w[0].toLowerCase(Locale.ROOT)) {
+                case "uci" -> identify();
+                case "isready" -> isReady();
+                case "ucinewgame" -> newGame();
+                case "setoption" -> setOption(line);
+                case "position" -> game = UciPosition.parse(w, rules);
+                case "go" -> go(w);
+                case "stop" -> {
+                    if (search != null) {
+                        search.stop();
+                    }
+                }
+                case "ponderhit" -> {
+                    if (search != null) {
+                        search.ponderhit();
+                    }
+                }
+                case "quit" -> {
+                    return false;
+                }
+                case "debug", "register" -> {
+                    // standard UCI commands with nothing to do here
+                }
+                case "d" -> out.info("position " + game.base().text() + " moves " + (game.moves().isEmpty() ? "-" : game.moves())
+                        + " now " + game.board().text() + (game.board().isOver() ? " over " + game.board().endReason() : ""));
+                default -> out.info("unknown command " + abbreviate(line.trim()));
+            }
+        } catch (UciInputException e) {
+            out.error(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (RuntimeException | LinkageError | AssertionError e) { // a bug of ours or the agent's: one line, keep serving
+            out.error("'" + abbreviate(line.trim()) + "' failed: " + EngineSearch.describe(e));
+            if (diagnostics != null) {
+                e.printStackTrace(diagnostics);
+                diagnostics.flush();
+            }
+        }
+        return true;
+    }
+
+    private void identify() {
+        out.line("id name OwareLab " + agentSpec + " " + version);
+        out.line("id author the Oware RL lab contributors");
+        out.line("option name Seed type spin default " + seed + " min 0 max " + SEED_MAX);
+        out.line("option name Agent type string default " + agentSpec);
+        out.line("uciok");
+    }
+
+    private void isReady() throws InterruptedException {
+        if (!busy()) {
+            ensureAgent();
+        }
+        out.line("readyok");
+    }
+
+    private void newGame() throws UciInputException, InterruptedException {
+        requireIdle("ucinewgame");
+        gamesSinceSeed++;
+        agentBoard = null;
+        Agent a = ensureAgent();
+        if (a != null) {
+            a.reset(gameSeed());
+        }
+    }
+
+    private void setOption(String line) throws UciInputException, InterruptedException {
+        Matcher m = SETOPTION.matcher(line);
+        if (!m.matches()) {
+            throw new UciInputException("setoption: expected 'setoption name <name> value <value>'");
+        }
+        String name = m.group(1).trim();
+        String value = m.group(2) == null ? "" : m.group(2).trim();
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "seed" -> {
+                requireIdle("setoption");
+                long s;
+                try {
+                    s = Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    s = -1;
+                }
+                if (s < 0 || s > SEED_MAX) {
+                    throw new UciInputException("setoption Seed: '" + value + "' is not a whole number 0.." + SEED_MAX);
+                }
+                seed = s;
+                gamesSinceSeed = 0;
+            }
+            case "agent" -> {
+                requireIdle("setoption");
+                if (value.isEmpty()) {
+                    throw new UciInputException("setoption Agent: the agent spec is empty (e.g. alphabeta:depth=8)");
+                }
+                closeAgent();
+                agentSpec = value;
+            }
+            case "ownbook", "engineturn", "ponder", "noiselevel" -> {
+                // options of other engines that GUIs send blindly: nothing to do
+            }
+            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed, Agent)");
+        }
+    }
+
+    private void go(String[] w) throws UciInputException, InterruptedException {
+        requireIdle("go");
+        GoParams params = GoParams.parse(w, 1);
+        if (!params.ignored().isEmpty()) {
+            out.info("go: ignored " + abbreviate(String.join(" ", params.ignored())));
+        }
+        Board board = game.board();
+        if (board.isOver()) {
+            out.line("bestmove 0000");
+            return;
+        }
+        Agent a = ensureAgent();
+        if (a == null) {
+            out.line("bestmove " + board.letter(Integer.numberOfTrailingZeros(board.legalMask())));
+            return;
+        }
+        tellPlayed(a, board);
+        search = new EngineSearch(out, diagnostics, watchdog(), a, agentSpec, board, params, graceMillis);
+        search.start();
+    }
+
+    /**
+     * Tells the agent the moves played since it last searched, when the new game continues the
+     * one it saw (whether the GUI sent the whole game or the position after the last capture).
+     */
+    private void tellPlayed(Agent a, Board now) {
+        Board seen = agentBoard;
+        agentBoard = now.copy();
+        if (seen == null || seen.samePosition(now)) {
+            return;
+        }
+        Board b = new Board(game.base());
+        String moves = game.moves();
+        int k = 0;
+        while (!b.samePosition(seen)) {
+            if (k == moves.length()) {
+                return; // a different game: nothing to tell
+            }
+            b.play(Moves.parse(b, moves.charAt(k++)));
+        }
+        for (; k < moves.length(); k++) {
+            int m = Moves.parse(b, moves.charAt(k));
+            b.play(m);
+            a.played(b.copy(), m);
+        }
+    }
+
+    /** The agent, built on first use; null (after an error line) if it cannot be built. */
+    private Agent ensureAgent() {
+        if (search != null && search.finished() && search.abandoned()) {
+            agent = null; // its thread may still run it: leave it alone
+            search = null;
+        }
+        if (agent == null) {
+            try {
+                agent = maker.make(agentSpec, rules, gameSeed());
+            } catch (RuntimeException | LinkageError e) { // LinkageError: e.g. a native library that does not load
+                out.error("cannot build agent '" + agentSpec + "': " + EngineSearch.describe(e));
+                return null;
+            }
+        }
+        return agent;
+    }
+
+    private long gameSeed() {
+        return seed + gamesSinceSeed * GAME_SEED_STEP;
+    }
+
+    private boolean busy() {
+        return search != null && !search.finished();
+    }
+
+    /** Waits for a stopping search to print its bestmove; refuses {@code what} during a running one. */
+    private void requireIdle(String what) throws UciInputException, InterruptedException {
+        if (busy()) {
+            if (!search.stopping()) {
+                throw new UciInputException(what + " ignored: a search is running (send stop first)");
+            }
+            if (!search.awaitFinished(graceMillis * 2)) {
+                throw new UciInputException(what + " ignored: the stopped search has not ended yet");
+            }
+        }
+    }
+
+    private ScheduledExecutorService watchdog() {
+        if (watchdog == null) {
+            ScheduledThreadPoolExecutor ex = (ScheduledThreadPoolExecutor) Executors.newScheduledThreadPool(1, r -> {
+                Thread t = new Thread(r, "uci-watchdog");
+                t.setDaemon(true);
+                return t;
+            });
+            ex.setRemoveOnCancelPolicy(true);
+            watchdog = ex;
+        }
+        return watchdog;
+    }
+
+    private void closeAgent() {
+        Agent a = agent;
+        agent = null;
+        agentBoard = null;
+        if (a != null && !(search != null && search.abandoned())) {
+            try {
+                a.close();
+            } catch (RuntimeException e) {
+                out.error("closing agent '" + agentSpec + "': " + EngineSearch.describe(e));
+            }
+        }
+    }
+
+    private void shutdown() {
+        if (search != null && !search.finished()) {
+            search.stop();
+            try {
+                search.awaitFinished(graceMillis * 2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (search == null || search.finished()) {
+            closeAgent();
+        }
+        if (watchdog != null) {
+            watchdog.shutdownNow();
+        }
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 200 ? s : s.substring(0, 200) + "...";
+    }
+}
