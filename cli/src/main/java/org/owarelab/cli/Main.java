@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             ShowCommand.class,
             ReplayCommand.class,
             BenchCommand.class,
+            MatchCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Run 'oware COMMAND --help' for a command's options and examples."})

@@ -37,11 +37,7 @@ public final class Match {
      * @throws InterruptedException if the calling thread is interrupted (the workers are then stopped)
      */
     public static MatchResult run(MatchConfig config, MatchListener listener) throws InterruptedException {
-        for (String spec : new String[] {config.agentA(), config.agentB()}) {
-            try (Agent a = Agents.create(spec, config.rules(), 0)) {
-                a.spec(); // built and released: the spec is good
-            }
-        }
+        checkSpecs(config);
         List<Opening> openings = openings(config);
         GameRunner runner = new GameRunner(config);
         int games = config.games();
@@ -95,6 +91,19 @@ public final class Match {
             tally.add(r);
         }
         return new MatchResult(config, openings, List.copyOf(Arrays.asList(records)), tally);
+    }
+
+    /**
+     * Builds and releases each agent once, so that a bad spec fails before any game.
+     *
+     * @throws org.owarelab.agents.AgentSpecException naming the spec and what is allowed
+     */
+    public static void checkSpecs(MatchConfig config) {
+        for (String spec : new String[] {config.agentA(), config.agentB()}) {
+            try (Agent a = Agents.create(spec, config.rules(), 0)) {
+                a.spec();
+            }
+        }
     }
 
     /** The match's distinct openings (fewer than the pairs when the opening depth has fewer positions). */
