@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             ReplayCommand.class,
             BenchCommand.class,
             MatchCommand.class,
+            PlayCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Run 'oware COMMAND --help' for a command's options and examples."})
