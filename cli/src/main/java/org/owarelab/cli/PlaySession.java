@@ -99,7 +99,8 @@ final class PlaySession {
                     continue;
                 case "hint":
                     Decision d = agent.decide(board.copy());
-                    out.printf(Locale.ROOT, "hint: %c (value %+.2f for you)%n", board.letter(d.move()), d.value());
+                    out.printf(Locale.ROOT, "hint: %c (value %+.2f for you, %d nodes, %.2f s)%n", board.letter(d.move()),
+                            d.value(), d.nodes(), d.timeNanos() / 1e9);
                     continue;
                 default:
                     break;

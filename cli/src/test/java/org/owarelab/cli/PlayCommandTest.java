@@ -77,7 +77,7 @@ class PlayCommandTest {
         Moves.playAll(b, "Ca"); // C is empty again
         Object[] r = play("hint\nxyz\nC\nq\n", "--agent", "mcts:sims=50", "--position", b.text());
         String out = (String) r[1];
-        Matcher m = Pattern.compile("hint: ([A-F]) \\(value [+-][0-9.]+ for you\\)").matcher(out);
+        Matcher m = Pattern.compile("hint: ([A-F]) \\(value [+-][0-9.]+ for you, 50 nodes, ").matcher(out);
         assertTrue(m.find(), out);
         assertTrue(b.isLegal(m.group(1).charAt(0) - 'A'));
         assertTrue(out.contains("Unknown input 'xyz': type a move letter (" + b.legalLetters() + "), undo, hint or quit."),
