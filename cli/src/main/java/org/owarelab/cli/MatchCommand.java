@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "match", mixinStandardHelpOptions = true,
         description = {"Play agent A against agent B: openings of K random plies (seeded, distinct), each played "
                 + "twice with the colours swapped, games in parallel on T threads. Prints A's wins, draws and "
-                + "losses, the score with its 95% interval and the pentanomial counts of the pairs; the last "
+                + "losses, the score with its 95%% interval and the pentanomial counts of the pairs; the last "
                 + "line is one JSON object {\"wins\",\"draws\",\"losses\",\"score\",\"interval\":[lo,hi],...}.",
             "The same seed gives the same games whatever the thread count (time-limited agents aside). "
                 + "A game still running at the ply cap is scored by own-side gathering (each side takes the "
