@@ -171,6 +171,24 @@ class MctsAgentTest {
     }
 
     @Test
+    void aFullTreeStopsGrowingAndTheSearchGoesOn() {
+        MctsAgent a = mcts("sims=2000,tree=64", 1);
+        Board b = new Board(RULES);
+        Decision d = a.decide(b);
+        assertEquals(2000, d.nodes());
+        assertTrue(b.isLegal(d.move()));
+        assertTrue(a.treeSize() <= 64, "tree size " + a.treeSize());
+        assertEquals(2000, a.rootVisits());
+    }
+
+    @Test
+    void aMovetimeAloneEndsTheSearch() {
+        // No timing assertion: only that a time-limited search with no simulation cap returns.
+        Decision d = mcts("sims=1000000000,movetime=20", 1).decide(new Board(RULES));
+        assertTrue(d.nodes() >= 1 && d.nodes() < 1_000_000_000L);
+    }
+
+    @Test
     void treeReuseKeepsTheSubtreeOfThePlayedMoves() {
         Board b = new Board(RULES);
         MctsAgent a = mcts("sims=3000", 9);
