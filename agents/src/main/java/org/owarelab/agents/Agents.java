@@ -43,6 +43,7 @@ public final class Agents {
         list.add(RandomAgent.FACTORY);
         list.add(GreedyAgent.FACTORY);
         list.add(org.owarelab.agents.uci.UciAgent.FACTORY);
+        list.add(org.owarelab.agents.mcts.MctsAgent.FACTORY);
         return list;
     }
 

@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
             ReplayCommand.class,
             BenchCommand.class,
             UciCommand.class,
+            MatchCommand.class,
+            PlayCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Run 'oware COMMAND --help' for a command's options and examples."})

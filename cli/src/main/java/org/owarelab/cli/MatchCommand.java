@@ -1,0 +1,172 @@
+package org.owarelab.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.File;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.concurrent.Callable;
+import org.owarelab.evaluation.GameRecordWriter;
+import org.owarelab.evaluation.Match;
+import org.owarelab.evaluation.MatchConfig;
+import org.owarelab.evaluation.MatchListener;
+import org.owarelab.evaluation.MatchResult;
+import org.owarelab.evaluation.Tally;
+import org.owarelab.evaluation.stats.ScoreInterval;
+import org.owarelab.rules.RuleSet;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code oware match}: two agents over paired openings, W/D/L and score with a 95% interval. */
+@Command(name = "match", mixinStandardHelpOptions = true,
+        description = {"Play agent A against agent B: openings of K random plies (seeded, distinct), each played "
+                + "twice with the colours swapped, games in parallel on T threads. Prints A's wins, draws and "
+                + "losses, the score with its 95%% interval and the pentanomial counts of the pairs; the last "
+                + "line is one JSON object {\"wins\",\"draws\",\"losses\",\"score\",\"interval\":[lo,hi],...}.",
+            "The same seed gives the same games whatever the thread count (time-limited agents aside). "
+                + "A game still running at the ply cap is scored by own-side gathering (each side takes the "
+                + "seeds on its houses); an agent that throws or plays an illegal move forfeits that game.",
+            "Progress goes to stderr, results to stdout. Exit code 2 for a bad spec or option."},
+        footer = {"", "Agent specs are name[:key=value,...], e.g. random, greedy, mcts:sims=2000,c=1.4; an unknown "
+                + "name or key is reported with the known ones.",
+            "", "Examples:",
+            "  oware match mcts:sims=10000 greedy --games 40 --threads 2",
+            "  oware match greedy random --games 100 --openings 6 --seed 7 --out results/",
+            "  oware match mcts:sims=500 random --games 20 --rules houses=4,seeds=3 --max-plies 300"})
+final class MatchCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    RulesOptions rules = new RulesOptions();
+
+    @Parameters(index = "0", paramLabel = "A", description = "Agent A's spec (scores are A's).")
+    String agentA;
+
+    @Parameters(index = "1", paramLabel = "B", description = "Agent B's spec.")
+    String agentB;
+
+    @Option(names = "--games", required = true, paramLabel = "N", description = "Games to play (pairs of two colours).")
+    int games;
+
+    @Option(names = "--openings", paramLabel = "K", defaultValue = "" + MatchConfig.DEFAULT_OPENING_PLIES,
+            description = "Random plies per opening (default ${DEFAULT-VALUE}; 0 = every game from the start).")
+    int openingPlies;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Match seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--threads", paramLabel = "T", defaultValue = "1",
+            description = "Games played at once (default ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--max-plies", paramLabel = "P", defaultValue = "" + MatchConfig.DEFAULT_MAX_PLIES,
+            description = "Ply cap per game, opening included (default ${DEFAULT-VALUE}).")
+    int maxPlies;
+
+    @Option(names = "--out", paramLabel = "FILE|DIR",
+            description = "Save every game as one JSON line (replayable with 'oware replay --batch'): to FILE, "
+                    + "or to DIR/games.jsonl for an existing directory or a path ending in '/'.")
+    String out;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        RuleSet ruleSet = rules.ruleSet();
+        MatchConfig config = new MatchConfig(agentA, agentB, ruleSet, rules.startPosition(), games, openingPlies,
+                seed, threads, maxPlies);
+        Match.checkSpecs(config);
+        int distinct = Match.openings(config).size();
+        stdout.printf(Locale.ROOT, "match: A = %s, B = %s; %s on %s of %s%s, both colours; seed %d, %s, rules %s%n",
+                agentA, agentB, count(games, "game"), count(distinct, "opening"), count(openingPlies, "ply"),
+                distinct < config.pairs() ? " (reused in turn: no more distinct ones)" : "", seed,
+                count(threads, "thread"), ruleSet.isDefault() ? "default" : ruleSet.spec());
+        stdout.flush();
+        MatchListener listener = new MatchProgress(err, System.console() != null);
+        GameRecordWriter writer = out == null ? null : new GameRecordWriter(recordsFile(out));
+        MatchResult result;
+        try {
+            result = Match.run(config, writer == null ? listener : listener.andThen(writer));
+        } finally {
+            if (writer != null) {
+                writer.close();
+            }
+        }
+        print(stdout, result, writer == null ? null : writer.target());
+        return 0;
+    }
+
+    static Path recordsFile(String out) {
+        Path p = Path.of(out);
+        if (Files.isDirectory(p) || out.endsWith("/") || out.endsWith(File.separator)) {
+            return p.resolve("games.jsonl");
+        }
+        return p;
+    }
+
+    private static void print(PrintWriter out, MatchResult result, Path records) throws Exception {
+        Tally t = result.tally();
+        ScoreInterval s = t.score();
+        out.printf(Locale.ROOT, "A wins %d, draws %d, losses %d (%d games, %d errors)%n", t.wins(), t.draws(),
+                t.losses(), t.games(), t.errors());
+        out.printf(Locale.ROOT, "score %.3f, 95%% interval [%.3f, %.3f], Elo %s [%s, %s]%n", s.score(), s.lo(), s.hi(),
+                elo(s.score()), elo(s.lo()), elo(s.hi()));
+        int[] penta = result.pentanomial();
+        out.printf(Locale.ROOT, "pentanomial (pairs where A scored 0, 1/2, 1, 3/2, 2 of 2): %d %d %d %d %d%n",
+                penta[0], penta[1], penta[2], penta[3], penta[4]);
+        StringJoiner reasons = new StringJoiner(", ");
+        for (Map.Entry<String, Integer> e : t.reasons().entrySet()) {
+            reasons.add(e.getKey() + " " + e.getValue());
+        }
+        out.println("end reasons: " + reasons);
+        if (records != null) {
+            out.println("records: " + records);
+        }
+        ObjectNode json = JSON.createObjectNode();
+        json.put("wins", t.wins());
+        json.put("draws", t.draws());
+        json.put("losses", t.losses());
+        json.put("score", round(s.score()));
+        json.putArray("interval").add(round(s.lo())).add(round(s.hi()));
+        json.put("games", t.games());
+        json.put("errors", t.errors());
+        double elo = ScoreInterval.elo(s.score());
+        if (Double.isFinite(elo)) {
+            json.put("elo", Math.round(elo * 10) / 10.0);
+        } else {
+            json.putNull("elo");
+        }
+        var p = json.putArray("pentanomial");
+        for (int c : penta) {
+            p.add(c);
+        }
+        json.put("a", result.config().agentA());
+        json.put("b", result.config().agentB());
+        json.put("seed", result.config().seed());
+        out.println(JSON.writeValueAsString(json));
+        out.flush();
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + (n == 1 ? noun : noun.equals("ply") ? "plies" : noun + "s");
+    }
+
+    private static double round(double x) {
+        return Math.round(x * 1e4) / 1e4;
+    }
+
+    private static String elo(double score) {
+        double e = ScoreInterval.elo(score);
+        return Double.isInfinite(e) ? (e > 0 ? "+inf" : "-inf") : String.format(Locale.ROOT, "%+.0f", e);
+    }
+}

@@ -1,0 +1,100 @@
+package org.owarelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Moves;
+import org.owarelab.rules.Position;
+import org.owarelab.rules.RuleSet;
+import picocli.CommandLine;
+
+class MatchCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Runs {@code oware args...}; returns {exit code, stdout, stderr}. */
+    static Object[] run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Object[] {code, out.toString(), err.toString()};
+    }
+
+    private static JsonNode lastLine(String out) throws Exception {
+        String[] lines = out.strip().split("\n");
+        return JSON.readTree(lines[lines.length - 1]);
+    }
+
+    @Test
+    void printsTheResultAndEndsWithOneJsonLine(@TempDir Path dir) throws Exception {
+        Object[] r = run("match", "greedy", "random", "--games", "10", "--threads", "2", "--seed", "5",
+                "--out", dir.toString());
+        assertEquals(0, r[0], (String) r[2]);
+        String out = (String) r[1];
+        JsonNode json = lastLine(out);
+        int w = json.get("wins").asInt();
+        int d = json.get("draws").asInt();
+        int l = json.get("losses").asInt();
+        assertEquals(10, w + d + l);
+        double score = json.get("score").asDouble();
+        assertEquals((w + 0.5 * d) / 10, score, 1e-4);
+        double lo = json.get("interval").get(0).asDouble();
+        double hi = json.get("interval").get(1).asDouble();
+        assertTrue(lo <= score && score <= hi && lo >= 0 && hi <= 1);
+        assertTrue(out.contains("A wins " + w + ", draws " + d + ", losses " + l), out);
+        assertTrue(((String) r[2]).contains("[10/10]"), "progress on stderr");
+
+        List<String> lines = Files.readAllLines(dir.resolve("games.jsonl"), StandardCharsets.UTF_8);
+        assertEquals(10, lines.size());
+        double total = 0;
+        for (String line : lines) {
+            JsonNode g = JSON.readTree(line);
+            total += g.get("scoreA").asDouble();
+            Board b = new Board(Position.parse(g.get("position").asText(), RuleSet.DEFAULT));
+            Moves.playAll(b, g.get("moves").asText());
+            assertEquals(g.get("reason").asText(), b.isOver() ? b.endReason().text() : "ply-cap");
+        }
+        assertEquals(score * 10, total, 1e-9, "the records add up to the score");
+    }
+
+    @Test
+    void theThreadCountDoesNotChangeTheResult() throws Exception {
+        JsonNode one = lastLine((String) run("match", "mcts:sims=20", "greedy", "--games", "6", "--threads", "1")[1]);
+        JsonNode two = lastLine((String) run("match", "mcts:sims=20", "greedy", "--games", "6", "--threads", "3")[1]);
+        assertEquals(one, two);
+    }
+
+    @Test
+    void badSpecsAndOptionsExitWithTwo() {
+        Object[] r = run("match", "nosuch", "random", "--games", "2");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("unknown agent 'nosuch' (known: "), (String) r[2]);
+        assertEquals("", r[1], "nothing on stdout before the specs are checked");
+        r = run("match", "mcts:depth=3", "random", "--games", "2");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("unknown option 'depth' for mcts (allowed: "), (String) r[2]);
+        assertEquals(2, run("match", "random", "random", "--games", "0")[0]);
+        assertEquals(2, run("match", "random", "random")[0], "--games is required");
+        assertEquals(2, run("match", "random", "random", "--games", "2", "--rules", "houses=99")[0]);
+    }
+
+    @Test
+    void recordsFileOrDirectory(@TempDir Path dir) {
+        assertEquals(dir.resolve("games.jsonl"), MatchCommand.recordsFile(dir.toString()));
+        assertEquals(Path.of("new/games.jsonl"), MatchCommand.recordsFile("new/"));
+        assertEquals(Path.of("x.jsonl"), MatchCommand.recordsFile("x.jsonl"));
+    }
+}

@@ -1,0 +1,173 @@
+package org.owarelab.evaluation;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.agents.AgentSpecException;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Moves;
+import org.owarelab.rules.Position;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.rules.Side;
+
+class MatchTest {
+    private static final RuleSet RULES = RuleSet.DEFAULT;
+
+    private static MatchConfig config(String a, String b, int games, int threads, int maxPlies) {
+        return new MatchConfig(a, b, RULES, Position.start(RULES), games, 4, 11, threads, maxPlies);
+    }
+
+    /** A game's content without its timings. */
+    private static String content(GameRecord r) {
+        return r.toJson().replaceAll(",\"moveMicros\":\\[[0-9,]*\\]", "");
+    }
+
+    @Test
+    void sameSeedSameGamesWhateverTheThreadCount() throws Exception {
+        MatchConfig one = config("mcts:sims=30", "greedy", 8, 1, 500);
+        MatchConfig three = config("mcts:sims=30", "greedy", 8, 3, 500);
+        List<String> a = new ArrayList<>();
+        for (GameRecord r : Match.run(one, MatchListener.NONE).games()) {
+            a.add(content(r));
+        }
+        List<String> b = new ArrayList<>();
+        for (GameRecord r : Match.run(three, MatchListener.NONE).games()) {
+            b.add(content(r));
+        }
+        assertEquals(a, b);
+    }
+
+    @Test
+    void eachOpeningIsPlayedWithBothColours() throws Exception {
+        MatchResult m = Match.run(config("random", "greedy", 7, 2, 500), MatchListener.NONE);
+        assertEquals(7, m.games().size());
+        assertEquals(4, m.openings().size());
+        for (GameRecord r : m.games()) {
+            assertEquals(r.game() / 2, r.pair());
+            assertEquals(r.pair(), r.opening());
+            assertEquals(r.game() % 2 == 0 ? Side.SOUTH : Side.NORTH, r.sideOfA());
+            assertEquals(r.sideOfA() == Side.SOUTH ? "random" : "greedy", r.south());
+            String opening = m.openings().get(r.opening()).moves();
+            assertTrue(r.moves().startsWith(opening));
+            assertEquals(opening.length(), r.openingPlies());
+            assertEquals(r.moves().length() - r.openingPlies(), r.moveMicros().length);
+            // The record replays to its recorded end.
+            Board b = new Board(Position.parse(r.position(), RULES));
+            Moves.playAll(b, r.moves());
+            assertTrue(b.isOver(), "game " + r.game() + " ended by the rules");
+            assertEquals(b.endReason().text(), r.reason());
+            assertEquals(b.finalStore(Side.SOUTH), r.southStore());
+            assertEquals(b.finalStore(Side.NORTH), r.northStore());
+            assertEquals(b.winner(), r.winner());
+            assertNull(r.error());
+        }
+        assertEquals(7, m.tally().games());
+    }
+
+    @Test
+    void greedyBeatsRandom() throws Exception {
+        MatchResult m = Match.run(config("greedy", "random", 40, 2, 500), MatchListener.NONE);
+        assertTrue(m.tally().score().score() > 0.7, "greedy scored " + m.tally().score());
+        assertEquals(40, m.tally().wins() + m.tally().draws() + m.tally().losses());
+    }
+
+    @Test
+    void thePlyCapScoresByOwnSideGathering() throws Exception {
+        MatchResult m = Match.run(config("random", "random", 6, 1, 12), MatchListener.NONE);
+        for (GameRecord r : m.games()) {
+            Board b = new Board(Position.parse(r.position(), RULES));
+            Moves.playAll(b, r.moves());
+            if (b.isOver()) {
+                continue; // ended by the rules within 12 plies
+            }
+            assertEquals(12, b.ply());
+            assertEquals(GameRecord.PLY_CAP, r.reason());
+            int south = b.store(Side.SOUTH) + b.seedsOnSide(Side.SOUTH);
+            int north = b.store(Side.NORTH) + b.seedsOnSide(Side.NORTH);
+            assertEquals(south, r.southStore());
+            assertEquals(north, r.northStore());
+            assertEquals(south > north ? Side.SOUTH : north > south ? Side.NORTH : -1, r.winner());
+        }
+        assertEquals(6, m.tally().reasons().get(GameRecord.PLY_CAP), "random games do not end within 12 plies");
+    }
+
+    @Test
+    void aFailingAgentForfeitsItsGameAndTheMatchGoesOn() throws Exception {
+        for (String fail : new String[] {"throw", "illegal", "create"}) {
+            List<GameRecord> seen = new ArrayList<>();
+            MatchResult m = Match.run(config("faulty:fail=" + fail + ",after=2", "random", 4, 2, 500),
+                    (r, t, total) -> seen.add(r));
+            assertEquals(4, seen.size());
+            for (GameRecord r : m.games()) {
+                assertEquals(GameRecord.ERROR, r.reason(), fail);
+                assertEquals(r.sideOfA(), r.errorSide());
+                assertEquals(1 - r.sideOfA(), r.winner());
+                assertTrue(r.error().startsWith(Side.name(r.sideOfA()) + " agent failed: "), r.error());
+            }
+            assertEquals(4, m.tally().losses());
+            assertEquals(4, m.tally().errors());
+        }
+    }
+
+    @Test
+    void badSpecsFailBeforeAnyGame() {
+        AgentSpecException e = assertThrows(AgentSpecException.class,
+                () -> Match.run(config("nosuch", "random", 2, 1, 500), MatchListener.NONE));
+        assertTrue(e.getMessage().contains("unknown agent 'nosuch'"), e.getMessage());
+        assertThrows(AgentSpecException.class, () -> Match.run(config("random", "mcts:sims=-1", 2, 1, 500),
+                MatchListener.NONE));
+        assertThrows(IllegalArgumentException.class, () -> config("random", "random", 0, 1, 500));
+        assertThrows(IllegalArgumentException.class, () -> config("random", "random", 2, 1, 4));
+    }
+
+    @Test
+    void pentanomialCountsThePairs() {
+        // Pairs: (1, 0) -> 1 point; (1, 1) -> 2; (0.5, 0) -> 0.5; then an incomplete pair.
+        double[] scores = {1, 0, 1, 1, 0.5, 0, 1};
+        List<GameRecord> games = new ArrayList<>();
+        for (int g = 0; g < scores.length; g++) {
+            int sideOfA = g % 2 == 0 ? Side.SOUTH : Side.NORTH;
+            int winner = scores[g] == 0.5 ? -1 : scores[g] == 1 ? sideOfA : 1 - sideOfA;
+            games.add(new GameRecord(g, g / 2, g / 2, "", "", "", 0, "a", "b", sideOfA, 0, winner, "threshold", 0, 0,
+                    null, -1, new long[0]));
+        }
+        MatchResult m = new MatchResult(config("a", "b", 7, 1, 500), List.of(), games, new Tally());
+        assertArrayEquals(new int[] {0, 1, 1, 0, 1}, m.pentanomial());
+    }
+
+    @Test
+    void recordsAreWrittenInGameOrderAndMovedIntoPlace(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("sub/games.jsonl");
+        MatchResult m = Match.run(config("random", "greedy", 6, 1, 500), MatchListener.NONE);
+        try (GameRecordWriter w = new GameRecordWriter(file)) {
+            for (int i : new int[] {2, 0, 5, 1, 4, 3}) {
+                w.write(m.games().get(i));
+            }
+            assertFalse(Files.exists(file), "not in place before close");
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(6, lines.size());
+        for (int i = 0; i < 6; i++) {
+            assertTrue(lines.get(i).startsWith("{\"format\":1,\"game\":" + i + ","), lines.get(i));
+            assertEquals(m.games().get(i).toJson(), lines.get(i));
+        }
+        assertFalse(Files.exists(dir.resolve("sub/games.jsonl.tmp")));
+    }
+
+    @Test
+    void jsonStringsAreEscaped() {
+        assertEquals("\"a\\\"b\\\\c\\nd\\u0001\"", Json.string("a\"b\\c\nd\u0001"));
+        assertEquals("null", Json.string(null));
+    }
+}
