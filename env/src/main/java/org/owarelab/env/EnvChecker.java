@@ -113,11 +113,12 @@ public final class EnvChecker {
         SeedStream random = new SeedStream(seed);
         int steps = 0;
         while (!t.done() && problems.size() < MAX_PROBLEMS) {
-            where = "episode " + index + " (seed " + seed + "), ply " + ref.ply() + ": ";
+            where = "episode " + index + " (seed " + seed + "), at ply " + ref.ply() + ": ";
             if (random.nextInt(8) == 0) {
                 illegalAttempt(t.legalMask(), random);
             }
             int action = random.pick(t.legalMask());
+            where = "episode " + index + " (seed " + seed + "), action " + action + " at ply " + ref.ply() + ": ";
             t = env.step(action);
             same(t, twin.step(action));
             ref.play(action);
