@@ -62,13 +62,12 @@ public final class CompactEncoder implements ObservationEncoder {
         final int n = this.n;
         final int mover = board.toMove();
         final int n2 = 2 * n;
-        // Canonical house k is absolute house (mover * n + k) mod 2n.
-        int abs = mover * n;
-        for (int k = 0; k < n2; k++) {
-            out[offset + k] = norm[board.count(abs)];
-            if (++abs == n2) {
-                abs = 0;
-            }
+        // Canonical house k is absolute house (mover * n + k) mod 2n: the mover's row, then the other.
+        final int mine = mover * n;
+        final int theirs = n - mine;
+        for (int k = 0; k < n; k++) {
+            out[offset + k] = norm[board.count(mine + k)];
+            out[offset + n + k] = norm[board.count(theirs + k)];
         }
         out[offset + n2] = norm[board.store(mover)];
         out[offset + n2 + 1] = norm[board.store(1 - mover)];
