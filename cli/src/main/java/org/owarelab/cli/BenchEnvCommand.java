@@ -8,8 +8,8 @@ import org.owarelab.env.EnvConfig;
 import org.owarelab.env.OwareEnv;
 import org.owarelab.env.TimeStep;
 import org.owarelab.env.VectorEnv;
+import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -28,8 +28,10 @@ final class BenchEnvCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Mixin
-    RulesOptions rules;
+    @Option(names = "--rules", paramLabel = "RULES", defaultValue = "",
+            description = "Rule variants as key=value,... as for 'oware perft' (default: the default rules), "
+                    + "e.g. houses=4,seeds=3.")
+    String rules;
 
     @Option(names = "--env", paramLabel = "OPTIONS", defaultValue = "",
             description = "Environment options key=value,...: reward=result|margin, ply-cap=N, "
@@ -51,7 +53,7 @@ final class BenchEnvCommand implements Callable<Integer> {
         if (seconds <= 0 || envs < 1) {
             throw new BadInputException("expected --seconds > 0 and --envs >= 1");
         }
-        EnvConfig config = EnvConfig.parse(env, rules.ruleSet());
+        EnvConfig config = EnvConfig.parse(env, RuleSet.parse(rules));
         PrintWriter out = spec.commandLine().getOut();
         OwareEnv single = new OwareEnv(config);
         single(single, Math.min(1, seconds)); // warm-up

@@ -27,10 +27,10 @@ import org.owarelab.rules.EndReason;
  * {@link #episodeLengths()} (valid where {@code terminated[i] || truncated[i]}), as Gymnasium's
  * {@code final_observation} info. Rewards of the step are those of the ended episode.
  *
- * <p>Seeding: {@code reset(seed)} gives sub-env {@code i} the episode seed {@code child(seed, i)};
- * each auto-reset moves it to a child of the previous episode seed. {@link #episodeSeed(int)} tells
- * the seed of the running episode: a single {@link OwareEnv} reset with it and given the same
- * actions follows the same episode. Not thread-safe.
+ * <p>Seeding: {@code reset(seed)} gives each sub-env its own episode seed, mixed from
+ * {@code seed} and its index; each auto-reset derives the next one from the previous episode's.
+ * {@link #episodeSeed(int)} tells the seed of the running episode: a single {@link OwareEnv} reset
+ * with it and given the same actions follows the same episode. Not thread-safe.
  */
 public final class VectorEnv {
     /** Child index of an episode seed that gives the sub-env's next episode seed. */
@@ -89,7 +89,7 @@ public final class VectorEnv {
         this.endReasons = new EndReason[count];
     }
 
-    /** Resets every sub-env: sub-env {@code i} starts an episode with seed {@code child(seed, i)}. */
+    /** Resets every sub-env, each with its own episode seed derived from {@code seed} and its index. */
     public void reset(long seed) {
         for (int i = 0; i < count; i++) {
             episodes[i].reset(SeedStream.child(seed, i));
