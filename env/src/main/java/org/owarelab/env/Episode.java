@@ -110,11 +110,16 @@ final class Episode {
         if (status != RUNNING) {
             throw notRunning(where);
         }
-        final Board b = board;
-        int mask = b.legalMask();
+        int mask = board.legalMask();
         if (action < 0 || action >= houses || (mask >>> action & 1) == 0) {
-            throw new IllegalActionException(where, action, mask, b.toMove(), houses, b.ply());
+            throw new IllegalActionException(where, action, mask, board.toMove(), houses, board.ply());
         }
+        play(action);
+    }
+
+    /** {@link #step} for an action the caller has checked: running, and legal in the mask. */
+    void play(int action) {
+        final Board b = board;
         int before = b.store(Side.SOUTH) - b.store(Side.NORTH);
         b.play(action);
         captured = b.lastCaptured();

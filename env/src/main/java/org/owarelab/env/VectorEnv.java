@@ -128,7 +128,7 @@ public final class VectorEnv {
         }
         for (int i = 0; i < count; i++) {
             Episode e = episodes[i];
-            e.step(actions[i], "");
+            e.play(actions[i]); // checked above, and running: ended episodes are reset at once
             rewards[2 * i] = e.southReward;
             rewards[2 * i + 1] = e.northReward;
             captured[i] = e.captured;

@@ -52,28 +52,8 @@ class EnvCheckerTest {
 
     @Test
     void aNondeterministicEncoderIsCaught() {
-        ObservationEncoder noisy = new ObservationEncoder() {
+        ObservationEncoder noisy = new TestEncoder("noisy", 1) {
             private float next;
-
-            @Override
-            public String id() {
-                return "noisy";
-            }
-
-            @Override
-            public int version() {
-                return 1;
-            }
-
-            @Override
-            public RuleSet rules() {
-                return RuleSet.DEFAULT;
-            }
-
-            @Override
-            public int[] shape() {
-                return new int[] {1};
-            }
 
             @Override
             public void encode(Board board, float[] out, int offset) {
@@ -90,27 +70,7 @@ class EnvCheckerTest {
 
     @Test
     void anEncoderWritingOutsideItsSlotIsCaught() {
-        ObservationEncoder sloppy = new ObservationEncoder() {
-            @Override
-            public String id() {
-                return "sloppy";
-            }
-
-            @Override
-            public int version() {
-                return 1;
-            }
-
-            @Override
-            public RuleSet rules() {
-                return RuleSet.DEFAULT;
-            }
-
-            @Override
-            public int[] shape() {
-                return new int[] {2, 3};
-            }
-
+        ObservationEncoder sloppy = new TestEncoder("sloppy", 2, 3) {
             @Override
             public void encode(Board board, float[] out, int offset) {
                 for (int i = 0; i < 7 && offset + i < out.length; i++) {
@@ -120,5 +80,36 @@ class EnvCheckerTest {
         };
         List<String> p = EnvChecker.problems(new OwareEnv(EnvConfig.DEFAULT, sloppy), 1, 1);
         assertTrue(p.stream().anyMatch(s -> s.contains("does not write exactly its 6 floats")), p.toString());
+    }
+
+    /** A broken encoder for the default rules, version 1, of the given shape. */
+    private abstract static class TestEncoder implements ObservationEncoder {
+        private final String id;
+        private final int[] shape;
+
+        TestEncoder(String id, int... shape) {
+            this.id = id;
+            this.shape = shape;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public int version() {
+            return 1;
+        }
+
+        @Override
+        public RuleSet rules() {
+            return RuleSet.DEFAULT;
+        }
+
+        @Override
+        public int[] shape() {
+            return shape.clone();
+        }
     }
 }
