@@ -102,17 +102,16 @@ final class Episode {
     /**
      * Plays {@code action} for the side to move.
      *
-     * @param where names the environment in error messages (e.g. {@code "sub-env 3: "}) or is empty
      * @throws IllegalActionException if the action is not legal
      * @throws IllegalStateException before the first reset and once the episode is over
      */
-    void step(int action, String where) {
+    void step(int action) {
         if (status != RUNNING) {
-            throw notRunning(where);
+            throw notRunning();
         }
         int mask = board.legalMask();
         if (action < 0 || action >= houses || (mask >>> action & 1) == 0) {
-            throw new IllegalActionException(where, action, mask, board.toMove(), houses, board.ply());
+            throw new IllegalActionException("", action, mask, board.toMove(), houses, board.ply());
         }
         play(action);
     }
@@ -167,12 +166,12 @@ final class Episode {
         return margin ? (southScore - northScore - before) * invTotal : Integer.signum(southScore - northScore);
     }
 
-    private IllegalStateException notRunning(String where) {
+    private IllegalStateException notRunning() {
         if (status == NOT_STARTED) {
-            return new IllegalStateException(where + "step before reset: call reset(seed) first");
+            return new IllegalStateException("step before reset: call reset(seed) first");
         }
         String how = terminated ? "terminated (" + board.endReason() + ")" : "truncated at the ply cap " + config.plyCap();
-        return new IllegalStateException(where + "step after the episode ended: it " + how + " at ply " + board.ply()
+        return new IllegalStateException("step after the episode ended: it " + how + " at ply " + board.ply()
                 + "; call reset(seed) first");
     }
 

@@ -74,7 +74,7 @@ public final class OwareEnv {
      * @throws IllegalStateException before the first reset and after the episode ended
      */
     public TimeStep step(int action) {
-        episode.step(action, "");
+        episode.step(action);
         return timeStep();
     }
 
