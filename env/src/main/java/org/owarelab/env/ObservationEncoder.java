@@ -11,6 +11,10 @@ import org.owarelab.rules.RuleSet;
  * <p>Versioned: {@link #id()} and {@link #version()} are recorded in every checkpoint, and
  * loading a checkpoint with another encoder or version is refused. Change the version whenever
  * the encoding of any position changes. Implementations are immutable and thread-safe.
+ *
+ * <p>Built-ins: {@link CompactEncoder} ({@code compact/1}) and {@link PlanesEncoder}
+ * ({@code planes/1}), created by id or tag with {@link Encoders#create}; a recorded tag is checked
+ * with {@link Encoders#requireTag}.
  */
 public interface ObservationEncoder {
     /** A short name, e.g. {@code compact} or {@code planes}. */

@@ -1,0 +1,10 @@
+package org.owarelab.env;
+
+/** A bad environment configuration: names the option, the value and what was expected. */
+public final class EnvConfigException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public EnvConfigException(String message) {
+        super(message);
+    }
+}
