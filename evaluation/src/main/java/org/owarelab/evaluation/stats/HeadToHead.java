@@ -22,11 +22,11 @@ public record HeadToHead(String player, String opponent, WinDrawLoss wdl) {
 
     /** The Elo of the interval's lower bound. */
     public double eloLo() {
-        return ScoreInterval.elo(interval().lo());
+        return interval().eloLo();
     }
 
     /** The Elo of the interval's upper bound. */
     public double eloHi() {
-        return ScoreInterval.elo(interval().hi());
+        return interval().eloHi();
     }
 }
