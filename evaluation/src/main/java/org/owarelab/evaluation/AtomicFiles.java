@@ -7,12 +7,16 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes files atomically: into a temporary file beside the target, then renamed over it, so a
  * reader (or a crash) sees the old file or the new one, never half of one.
  */
 public final class AtomicFiles {
+    private static final AtomicLong COUNTER = new AtomicLong();
+
     private AtomicFiles() {
     }
 
@@ -31,9 +35,11 @@ public final class AtomicFiles {
     public static void write(Path target, Body body) throws IOException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+        // Not createTempFile: its owner-only permissions would stick to the target.
+        Path tmp = dir.resolve("." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + COUNTER.incrementAndGet() + ".tmp");
         try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
+            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 body.writeTo(out);
             }
             try {
