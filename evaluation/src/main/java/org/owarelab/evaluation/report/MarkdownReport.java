@@ -1,9 +1,8 @@
 package org.owarelab.evaluation.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.owarelab.evaluation.stats.Crosstable;
+import org.owarelab.evaluation.stats.HeadToHead;
 import org.owarelab.evaluation.stats.Pentanomial;
 import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.stats.ScoreInterval;
@@ -58,25 +57,15 @@ final class MarkdownReport {
                 .append("(normal approximation of the W/D/L scores, Wilson at a perfect score).\n\n")
                 .append("| Player | Opponent | W / D / L | Score | 95% interval | Elo difference |\n")
                 .append("|:--|:--|:--|--:|:--|:--|\n");
-        Crosstable t = data.crosstable();
-        List<String> order = new ArrayList<>();
-        for (Rating r : data.ratings()) {
-            order.add(r.player());
-        }
-        for (int i = 0; i < order.size(); i++) {
-            for (int j = i + 1; j < order.size(); j++) {
-                WinDrawLoss w = t.wdl(order.get(i), order.get(j));
-                if (w.games() == 0) {
-                    continue;
-                }
-                ScoreInterval s = w.interval();
-                md.append("| ").append(name(order.get(i))).append(" | ").append(name(order.get(j))).append(" | ")
-                        .append(w.wins()).append(" / ").append(w.draws()).append(" / ").append(w.losses()).append(" | ")
-                        .append(percent(s.score())).append(" | [").append(percent(s.lo())).append(", ")
-                        .append(percent(s.hi())).append("] | ").append(elo(ScoreInterval.elo(s.score()), true))
-                        .append(" [").append(elo(s.eloLo(), true)).append(", ").append(elo(s.eloHi(), true))
-                        .append("] |\n");
-            }
+        List<String> order = data.ratings().stream().map(Rating::player).toList();
+        for (HeadToHead h : data.crosstable().headToHead(order)) {
+            WinDrawLoss w = h.wdl();
+            ScoreInterval s = h.interval();
+            md.append("| ").append(name(h.player())).append(" | ").append(name(h.opponent())).append(" | ")
+                    .append(w.wins()).append(" / ").append(w.draws()).append(" / ").append(w.losses()).append(" | ")
+                    .append(percent(s.score())).append(" | [").append(percent(s.lo())).append(", ")
+                    .append(percent(s.hi())).append("] | ").append(elo(h.elo(), true)).append(" [")
+                    .append(elo(h.eloLo(), true)).append(", ").append(elo(h.eloHi(), true)).append("] |\n");
         }
     }
 

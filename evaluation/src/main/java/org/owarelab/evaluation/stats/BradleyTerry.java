@@ -61,6 +61,9 @@ public final class BradleyTerry {
         if (options.virtualDraws() == 0) {
             ComparisonGraph.requireFiniteMle(table);
         }
+        if (k == 0) {
+            return new EloRatings(List.of(), new double[0][0], options, 0);
+        }
         Pairs pairs = Pairs.of(table, options.virtualDraws());
         int fixed = Math.max(anchor, 0);
         Solution sol = maximize(k, fixed, pairs.a, pairs.b, pairs.n, pairs.s, new double[k]);

@@ -49,12 +49,12 @@ final class ComparisonGraph {
         boolean[] up = reach(t, 0, (i, j) -> scored(t, j, i));
         if (count(up) < k) {
             throw new ComparisonGraphException("no finite maximum-likelihood Elo: " + names(t, up)
-                    + " won every game against the other players (use virtual draws > 0)");
+                    + " won every game against " + names(t, not(up)) + " (use virtual draws > 0)");
         }
         boolean[] down = reach(t, 0, (i, j) -> scored(t, i, j));
         if (count(down) < k) {
             throw new ComparisonGraphException("no finite maximum-likelihood Elo: " + names(t, down)
-                    + " lost every game against the other players (use virtual draws > 0)");
+                    + " lost every game against " + names(t, not(down)) + " (use virtual draws > 0)");
         }
     }
 
@@ -84,6 +84,14 @@ final class ComparisonGraph {
             }
         }
         return seen;
+    }
+
+    private static boolean[] not(boolean[] b) {
+        boolean[] n = new boolean[b.length];
+        for (int i = 0; i < b.length; i++) {
+            n[i] = !b[i];
+        }
+        return n;
     }
 
     private static int count(boolean[] b) {

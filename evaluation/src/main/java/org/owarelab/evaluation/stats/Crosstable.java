@@ -121,12 +121,20 @@ public final class Crosstable {
 
     /** One row per pair that played, {@code i < j} in player order, counted from i's side. */
     public List<HeadToHead> headToHead() {
+        return headToHead(players);
+    }
+
+    /**
+     * One row per pair of {@code order} that played, each from the side of the player that comes
+     * first in {@code order} (e.g. players ranked by Elo: each row from the stronger side).
+     */
+    public List<HeadToHead> headToHead(List<String> order) {
         List<HeadToHead> rows = new ArrayList<>();
-        for (int i = 0; i < players.size(); i++) {
-            for (int j = i + 1; j < players.size(); j++) {
-                WinDrawLoss w = wdl(i, j);
+        for (int i = 0; i < order.size(); i++) {
+            for (int j = i + 1; j < order.size(); j++) {
+                WinDrawLoss w = wdl(order.get(i), order.get(j));
                 if (w.games() > 0) {
-                    rows.add(new HeadToHead(players.get(i), players.get(j), w));
+                    rows.add(new HeadToHead(order.get(i), order.get(j), w));
                 }
             }
         }

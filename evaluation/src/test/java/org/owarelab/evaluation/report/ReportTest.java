@@ -162,4 +162,15 @@ class ReportTest {
         IllegalArgumentException row = assertThrows(IllegalArgumentException.class, () -> Report.render(dir));
         assertTrue(row.getMessage().contains("ratings.csv:2:"), row.getMessage());
     }
+
+    @Test
+    void tournamentWhoseGamesAllFailedStillReports() throws IOException {
+        GameRecords.write(dir.resolve(GameRecords.FILE), List.of(new GameResult(1, 0, -1, "a", "b", null, null, "", "",
+                "*", "error", 1, null, "a: unknown agent 'a'")));
+        Report.render(dir);
+        String md = Files.readString(dir.resolve(Report.REPORT_MD));
+        assertTrue(md.contains("0 rated players, 0 rated games."), md);
+        assertTrue(md.contains("Not rated (no finished game): `a`, `b`."), md);
+        assertEquals(List.of(), RatingsCsv.read(dir.resolve(RatingsCsv.FILE)));
+    }
 }
