@@ -3,11 +3,13 @@ package org.owarelab.evaluation.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
@@ -184,7 +186,12 @@ public final class Charts {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        AtomicFiles.write(file, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
+        BufferedImage image = BitmapEncoder.getBufferedImage(chart);
+        AtomicFiles.write(file, out -> {
+            if (!ImageIO.write(image, "png", out)) {
+                throw new IOException("no PNG writer in this Java runtime");
+            }
+        });
     }
 
     private static void style(AxesChartStyler s) {
