@@ -64,7 +64,7 @@ public final class BradleyTerry {
         if (k == 0) {
             return new EloRatings(List.of(), new double[0][0], options, 0);
         }
-        Pairs pairs = Pairs.of(table, options.virtualDraws());
+        PairCounts pairs = PairCounts.of(table, options.virtualDraws());
         int fixed = Math.max(anchor, 0);
         Solution sol = maximize(k, fixed, pairs.a, pairs.b, pairs.n, pairs.s, new double[k]);
         double[][] cov = covariance(k, fixed, anchor < 0, pairs, sol.theta);
@@ -226,7 +226,7 @@ public final class BradleyTerry {
     }
 
     /** The covariance of the Elo estimates (Elo squared), anchored on {@code fixed} or centred. */
-    private static double[][] covariance(int k, int fixed, boolean centre, Pairs pairs, double[] theta) {
+    private static double[][] covariance(int k, int fixed, boolean centre, PairCounts pairs, double[] theta) {
         double[][] c = new double[k][k];
         if (k < 2) {
             return c;
@@ -255,78 +255,5 @@ public final class BradleyTerry {
             return p.multiply(MatrixUtils.createRealMatrix(c)).multiply(p.transpose()).getData();
         }
         return c;
-    }
-
-    /** Pairs of players that met, with virtual draws added: the data the likelihood sees. */
-    static final class Pairs {
-        final int[] a;
-        final int[] b;
-        final long[][] wdl;
-        final double virtualDraws;
-        final double[] n;
-        final double[] s;
-
-        private Pairs(int m, double virtualDraws) {
-            a = new int[m];
-            b = new int[m];
-            wdl = new long[m][];
-            n = new double[m];
-            s = new double[m];
-            this.virtualDraws = virtualDraws;
-        }
-
-        static Pairs of(Crosstable t, double virtualDraws) {
-            List<int[]> met = new ArrayList<>();
-            for (int i = 0; i < t.size(); i++) {
-                for (int j = i + 1; j < t.size(); j++) {
-                    if (t.wdl(i, j).games() > 0) {
-                        met.add(new int[] {i, j});
-                    }
-                }
-            }
-            Pairs p = new Pairs(met.size(), virtualDraws);
-            for (int q = 0; q < met.size(); q++) {
-                WinDrawLoss w = t.wdl(met.get(q)[0], met.get(q)[1]);
-                p.a[q] = met.get(q)[0];
-                p.b[q] = met.get(q)[1];
-                p.wdl[q] = new long[] {w.wins(), w.draws(), w.losses()};
-                p.set(q, w.wins(), w.draws(), w.losses());
-            }
-            return p;
-        }
-
-        /**
-         * A bootstrap resample: each pair's games drawn with replacement from its own games (a
-         * multinomial draw of its W/D/L counts), the same virtual draws added.
-         */
-        Pairs resample(java.util.SplittableRandom rng) {
-            Pairs r = new Pairs(a.length, virtualDraws);
-            for (int q = 0; q < a.length; q++) {
-                long games = wdl[q][0] + wdl[q][1] + wdl[q][2];
-                double pWin = (double) wdl[q][0] / games;
-                double pWinOrDraw = (double) (wdl[q][0] + wdl[q][1]) / games;
-                long w = 0;
-                long d = 0;
-                for (long g = 0; g < games; g++) {
-                    double u = rng.nextDouble();
-                    if (u < pWin) {
-                        w++;
-                    } else if (u < pWinOrDraw) {
-                        d++;
-                    }
-                }
-                r.a[q] = a[q];
-                r.b[q] = b[q];
-                r.wdl[q] = new long[] {w, d, games - w - d};
-                r.set(q, w, d, games - w - d);
-            }
-            return r;
-        }
-
-        /** Sets pair q's games to these counts plus the virtual draws. */
-        private void set(int q, long wins, long draws, long losses) {
-            n[q] = wins + draws + losses + virtualDraws;
-            s[q] = wins + 0.5 * (draws + virtualDraws);
-        }
     }
 }

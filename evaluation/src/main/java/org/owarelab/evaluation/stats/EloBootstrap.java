@@ -15,13 +15,13 @@ final class EloBootstrap {
     }
 
     /** Fills lo and hi with each player's interval. */
-    static void intervals(int k, int fixed, boolean centre, BradleyTerry.Pairs pairs, double[] thetaHat,
+    static void intervals(int k, int fixed, boolean centre, PairCounts pairs, double[] thetaHat,
             EloOptions options, double[] lo, double[] hi) {
         int samples = options.bootstrapSamples();
         double[][] elo = new double[k][samples];
         SplittableRandom rng = new SplittableRandom(options.seed());
         for (int r = 0; r < samples; r++) {
-            BradleyTerry.Pairs p = pairs.resample(rng);
+            PairCounts p = pairs.resample(rng);
             double[] theta = BradleyTerry.maximize(k, fixed, p.a, p.b, p.n, p.s, thetaHat).theta();
             double[] e = BradleyTerry.toElo(theta, centre, options.anchorElo());
             for (int i = 0; i < k; i++) {
