@@ -3,8 +3,8 @@ package org.owarelab.evaluation.stats;
 /**
  * The score of a player over W/D/L games, (W + D/2) / N, with a confidence interval from the
  * normal approximation to the trinomial (each game scores 1, 1/2 or 0). Where the sample shows
- * no spread (all wins, all losses) the Wilson interval of the score is used instead, so a
- * 10-0 result still gets an honest interval rather than [1, 1].
+ * no spread (all wins, all losses or all draws) the Wilson interval of the score is used
+ * instead, so a 10-0 result still gets an honest interval rather than [1, 1].
  *
  * @param score the mean score in [0, 1]
  * @param lo lower bound, clipped to [0, 1]
