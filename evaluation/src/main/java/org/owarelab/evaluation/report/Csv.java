@@ -1,7 +1,12 @@
 package org.owarelab.evaluation.report;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The small CSV dialect of the report files (RFC 4180): comma-separated, a field with a comma,
@@ -11,6 +16,36 @@ import java.util.List;
  */
 final class Csv {
     private Csv() {
+    }
+
+    /**
+     * The rows of a file with header {@code header}, each turned into a T by {@code row} (which
+     * may throw IllegalArgumentException, NumberFormatException included); blank lines skipped.
+     *
+     * @throws IllegalArgumentException naming the file and line of a bad header or row
+     */
+    static <T> List<T> readRows(Path file, String header, Function<List<String>, T> row) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || !lines.get(0).strip().equals(header)) {
+            throw new IllegalArgumentException(file + ":1: expected the header " + header);
+        }
+        int fields = header.split(",").length;
+        List<T> rows = new ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            try {
+                List<String> f = parse(lines.get(i));
+                if (f.size() != fields) {
+                    throw new IllegalArgumentException("expected " + fields + " fields (" + header + "), found " + f.size());
+                }
+                rows.add(row.apply(f));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+            }
+        }
+        return rows;
     }
 
     /** One line (without the newline) of {@code fields}. */

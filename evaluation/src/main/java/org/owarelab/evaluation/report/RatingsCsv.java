@@ -1,10 +1,7 @@
 package org.owarelab.evaluation.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.owarelab.evaluation.AtomicFiles;
 import org.owarelab.evaluation.stats.Rating;
@@ -43,27 +40,7 @@ public final class RatingsCsv {
      * @throws IllegalArgumentException naming the file, line and field of a bad row
      */
     public static List<Rating> read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
-            throw new IllegalArgumentException(file + ":1: expected the header " + HEADER);
-        }
-        List<Rating> ratings = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
-            String where = file + ":" + (i + 1) + ": ";
-            try {
-                List<String> f = Csv.parse(lines.get(i));
-                if (f.size() != 6) {
-                    throw new IllegalArgumentException("expected 6 fields (" + HEADER + "), found " + f.size());
-                }
-                ratings.add(new Rating(f.get(0), Csv.parseNumber(f.get(1)), Csv.parseNumber(f.get(2)),
-                        Csv.parseNumber(f.get(3)), Long.parseLong(f.get(4).trim()), Csv.parseNumber(f.get(5))));
-            } catch (IllegalArgumentException e) { // NumberFormatException included
-                throw new IllegalArgumentException(where + e.getMessage(), e);
-            }
-        }
-        return ratings;
+        return Csv.readRows(file, HEADER, f -> new Rating(f.get(0), Csv.parseNumber(f.get(1)), Csv.parseNumber(f.get(2)),
+                Csv.parseNumber(f.get(3)), Long.parseLong(f.get(4).trim()), Csv.parseNumber(f.get(5))));
     }
 }

@@ -1,10 +1,7 @@
 package org.owarelab.evaluation.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.owarelab.evaluation.AtomicFiles;
 
@@ -50,26 +47,7 @@ public record TrainingPoint(String player, String run, long step, double seconds
      * @throws IllegalArgumentException naming the file and line of a bad row
      */
     public static List<TrainingPoint> read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
-            throw new IllegalArgumentException(file + ":1: expected the header " + HEADER);
-        }
-        List<TrainingPoint> points = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
-            try {
-                List<String> f = Csv.parse(lines.get(i));
-                if (f.size() != 4) {
-                    throw new IllegalArgumentException("expected 4 fields (" + HEADER + "), found " + f.size());
-                }
-                points.add(new TrainingPoint(f.get(0), f.get(1), Long.parseLong(f.get(2).trim()),
-                        Csv.parseNumber(f.get(3))));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
-            }
-        }
-        return points;
+        return Csv.readRows(file, HEADER,
+                f -> new TrainingPoint(f.get(0), f.get(1), Long.parseLong(f.get(2).trim()), Csv.parseNumber(f.get(3))));
     }
 }
