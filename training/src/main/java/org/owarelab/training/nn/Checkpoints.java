@@ -12,6 +12,7 @@ import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -84,8 +85,22 @@ public final class Checkpoints {
                 HashedFiles.write(tmp.resolve(META), out -> out.write(JSON.writeValueAsBytes(info)));
                 return info;
             });
+        } catch (FileAlreadyExistsException e) {
+            throw new CheckpointException("checkpoint " + dir + " exists already (checkpoints are never overwritten)", e);
         } catch (IOException e) {
             throw new CheckpointException("could not write checkpoint " + dir + ": " + e, e);
+        }
+    }
+
+    /**
+     * Deletes the temporary directories that writers killed mid-checkpoint left in {@code parent}
+     * (e.g. a run directory, when resuming); returns how many. Not while another process writes there.
+     */
+    public static int deleteTemporaries(Path parent) {
+        try {
+            return AtomicDirectory.deleteTemporaries(parent);
+        } catch (IOException e) {
+            throw new CheckpointException("cannot clean temporary checkpoints in " + parent + ": " + e, e);
         }
     }
 

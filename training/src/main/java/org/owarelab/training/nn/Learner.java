@@ -147,11 +147,11 @@ public final class Learner implements AutoCloseable {
                 value = out.get(1).reshape(b);
                 valueLoss = value.sub(create(batch.results(), new Shape(b))).square().mean();
             }
-            NDArray total = policyLoss.mul(w.policy()).add(valueLoss.mul(w.value()));
+            NDArray total = policyLoss.mul((float) w.policy()).add(valueLoss.mul((float) w.value()));
             NDArray auxLoss;
             if (aux) {
                 auxLoss = out.get(2).reshape(b).sub(create(batch.margins(), new Shape(b))).square().mean();
-                total = total.add(auxLoss.mul(w.aux()));
+                total = total.add(auxLoss.mul((float) w.aux()));
             } else {
                 auxLoss = manager.zeros(new Shape());
             }
