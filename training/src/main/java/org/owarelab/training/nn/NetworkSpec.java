@@ -23,8 +23,8 @@ import java.util.Locale;
  * <p>Text form (the inverse of {@link #spec()}): {@code mlp:hidden=256x256,value=tanh,aux=false},
  * {@code resnet:blocks=6,channels=64,value=wdl,aux=true}; options left out take the defaults of
  * {@link #mlp(int...)} and {@link #resnet(int, int)}. Binds from YAML/JSON by its component
- * names ({@code kind: mlp, hidden: [256, 256], value: tanh, aux: false}); nothing is defaulted
- * there but {@code value} (tanh).
+ * names ({@code kind: mlp, hidden: [256, 256], value: tanh, aux: false}); there a missing
+ * {@code value} is tanh, and sizes are never defaulted (a resnet without {@code blocks} is refused).
  *
  * @param kind the trunk
  * @param hidden MLP layer widths, each 1..{@value #MAX_WIDTH}
