@@ -11,7 +11,8 @@ import java.util.Map;
  * @param network the architecture
  * @param encoder the tag ({@code id/version}) of the encoder the network reads
  * @param inputShape the encoder's observation shape, batch excluded
- * @param rules the rule set's spec ({@code RuleSet.spec()})
+ * @param rules the rule set's spec ({@code RuleSet.spec()}: variants that differ from the defaults,
+ *     the empty string for the default rules)
  * @param step learner steps done when it was written
  * @param parameters trainable parameters (a check when loading)
  * @param optimizer {@code adam} or {@code sgd} when the optimizer state was saved, else null

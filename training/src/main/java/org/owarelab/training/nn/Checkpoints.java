@@ -233,8 +233,8 @@ public final class Checkpoints {
                     + e.getMessage(), e);
         }
         if (!saved.equals(rules)) {
-            throw new CheckpointException("checkpoint " + dir + " was trained for rules " + info.rules()
-                    + ", not for rules " + rules.spec());
+            throw new CheckpointException("checkpoint " + dir + " was trained for rules " + saved
+                    + ", not for rules " + rules);
         }
         if (expected != null && !expected.equals(info.network())) {
             throw new CheckpointException("checkpoint " + dir + " holds network " + info.network().spec()

@@ -21,7 +21,14 @@ import org.owarelab.rules.Board;
  * side to move's view ({@code tanh} head, or {@code p(win) - p(loss)} of the WDL head).
  *
  * <p>Not thread-safe: one evaluator per thread. Evaluators on different threads may share one
- * {@link PolicyValueNet} (forward passes only read its parameters; see there for updating them).
+ * {@link PolicyValueNet} (see there for updating its parameters). Checked in the DJL 0.35.1
+ * sources: an inference forward ({@code Block.forward(store, x, false)}) reads each parameter
+ * through the evaluator's own {@code ParameterStore}, which on the parameter's device returns the
+ * parameter's array itself, uncopied and unwritten; batch norm passes {@code training=false} to
+ * libtorch, which then leaves the running statistics alone; every result is attached to the
+ * input's manager, i.e. this evaluator's. This is DJL's own pattern (one {@code Predictor}, with
+ * its store and sub-manager, per thread on a shared {@code Model}); a test runs three threads on
+ * one network against single-thread outputs.
  * Each evaluator has its own DJL manager and parameter store, and runs every call with
  * autograd recording off on the calling thread (restored afterwards, so a learner thread may
  * evaluate too); all arrays of a call are closed before it returns (an {@link NDScope}), so
@@ -53,7 +60,7 @@ public final class DjlEvaluator implements Evaluator {
         if (!encoder.tag().equals(net.encoderTag()) || !Arrays.equals(encoder.shape(), net.inputShape())
                 || !encoder.rules().equals(net.rules())) {
             throw new IllegalArgumentException("encoder " + encoder.tag() + " " + Arrays.toString(encoder.shape())
-                    + " for rules " + encoder.rules().spec() + " does not match the network (" + net.describe() + ")");
+                    + " for rules " + encoder.rules() + " does not match the network (" + net.describe() + ")");
         }
         if (batch < 1) {
             throw new IllegalArgumentException("evaluator batch must be at least 1, got " + batch);

@@ -111,7 +111,7 @@ public final class PolicyValueNet implements AutoCloseable {
     /** One line: spec, input, moves, parameters, device; e.g. for logs and {@code --help}-style output. */
     public String describe() {
         return String.format("%s on %s %s (rules %s), %d moves, %,d parameters, %s", spec.spec(), encoderTag,
-                Arrays.toString(inputShape), rules.spec(), actions, parameterCount(), manager.getDevice());
+                Arrays.toString(inputShape), rules, actions, parameterCount(), manager.getDevice());
     }
 
     public NetworkSpec spec() {
