@@ -1,0 +1,243 @@
+package org.owarelab.training.nn;
+
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.NDScope;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Parameter;
+import ai.djl.pytorch.jni.JniUtils;
+import ai.djl.training.GradientCollector;
+import ai.djl.training.ParameterStore;
+import ai.djl.util.Pair;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Trains a {@link PolicyValueNet} in place, one batch per {@link #step}: forward in training mode,
+ * loss = {@code policy * CE(target, masked softmax)} + {@code value * (v - z)^2} (or the WDL
+ * cross-entropy against the result) + {@code aux * (margin' - margin)^2}, backward, global-norm
+ * gradient clipping (done here: DJL's own clipping is one-sided on PyTorch), then an Adam(W) or
+ * SGD-momentum update at the scheduled learning rate.
+ *
+ * <p>Threads: one learner thread. DJL allows one open {@code GradientCollector} per JVM, so at
+ * most one learner may step at a time in a process. The network must not be evaluated by
+ * another thread while a step runs (see {@link PolicyValueNet}). Every array a step makes is
+ * closed when it returns. Batch-norm layers use the batch's statistics and update their running
+ * averages (momentum 0.1), so batches of a few samples make noisy statistics.
+ */
+public final class Learner implements AutoCloseable {
+    /** Added to the logits of illegal moves: their probability is 0 to float precision. */
+    private static final float ILLEGAL = -1e9f;
+
+    private final PolicyValueNet net;
+    private final LearnerConfig config;
+    private final NDManager manager;
+    private final ParameterStore store;
+    private final List<Pair<String, Parameter>> trainable = new ArrayList<>();
+    private final OptimizerState optimizer;
+    private final boolean wdl;
+    private final boolean aux;
+    private long step;
+    private float[] penalty = new float[0];
+    private float[] wdlTarget = new float[0];
+    private float[] valueOut = new float[0];
+
+    public Learner(PolicyValueNet net, LearnerConfig config) {
+        this.net = net;
+        this.config = config;
+        this.manager = net.manager().newSubManager();
+        manager.setName("learner");
+        this.store = new ParameterStore(manager, false);
+        for (Pair<String, Parameter> p : net.parameters()) {
+            if (p.getValue().requiresGradient()) {
+                trainable.add(p);
+            }
+        }
+        this.optimizer = new OptimizerState(config, trainable, manager);
+        this.wdl = net.spec().value() == NetworkSpec.ValueHead.WDL;
+        this.aux = net.spec().aux();
+    }
+
+    public PolicyValueNet network() {
+        return net;
+    }
+
+    public LearnerConfig config() {
+        return config;
+    }
+
+    /** Steps done so far (the number of the next step). */
+    public long steps() {
+        return step;
+    }
+
+    /** The learning rate the next step will use. */
+    public double learningRate() {
+        return config.learningRate() * config.schedule().factor(step);
+    }
+
+    /**
+     * One update on {@code batch} (at least 2 samples when the network has batch norm).
+     *
+     * @return the losses and diagnostics measured on the batch before the update
+     */
+    public StepStats step(TrainingBatch batch) {
+        int b = batch.size();
+        if (batch.observationSize() != net.inputSize() || batch.actions() != net.actions()) {
+            throw new IllegalArgumentException("batch of " + batch.observationSize() + " floats x " + batch.actions()
+                    + " moves does not fit " + net.describe());
+        }
+        int least = net.spec().kind() == NetworkSpec.Kind.RESNET ? 2 : 1;
+        if (b < least) {
+            throw new IllegalArgumentException("learner step on " + b + " samples (need at least " + least + ")");
+        }
+        prepareTargets(batch);
+        float lr = (float) learningRate();
+        float[] scalars;
+        double norm;
+        boolean gradMode = JniUtils.isGradMode();
+        try (NDScope scope = new NDScope()) {
+            NDArray[] terms = forwardBackward(batch);
+            JniUtils.setGradMode(false);
+            NDArray logp = terms[4];
+            NDArray entropy = logp.exp().mul(logp).sum(new int[] {1}).mean().neg();
+            scalars = NDArrays.stack(new NDList(terms[0], terms[1], terms[2], terms[3], entropy)).toFloatArray();
+            terms[5].toByteBuffer(true).asFloatBuffer().get(valueOut, 0, b);
+            norm = globalGradNorm();
+            double clip = config.clipNorm();
+            optimizer.update(lr, clip > 0 && norm > clip ? (float) (clip / norm) : 1f, step + 1);
+        } finally {
+            JniUtils.setGradMode(gradMode);
+        }
+        return new StepStats(step++, b, lr, scalars[0], scalars[1], scalars[2], scalars[3], scalars[4],
+                valueAccuracy(batch), norm);
+    }
+
+    /**
+     * Forward in training mode and backward of the weighted loss.
+     *
+     * @return {total, policy loss, value loss, aux loss, masked log-policy (B, n), predicted value (B)}
+     */
+    private NDArray[] forwardBackward(TrainingBatch batch) {
+        int b = batch.size();
+        int n = net.actions();
+        LossWeights w = config.loss();
+        NDArray x = create(batch.observations(), net.batchShape(b));
+        NDArray illegal = create(penalty, new Shape(b, n));
+        NDArray target = create(batch.policies(), new Shape(b, n));
+        try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+            NDList out = net.block().forward(store, new NDList(x), true);
+            NDArray logp = out.get(0).add(illegal).logSoftmax(1);
+            NDArray policyLoss = target.mul(logp).sum(new int[] {1}).mean().neg();
+            NDArray valueLoss;
+            NDArray value;
+            if (wdl) {
+                NDArray logq = out.get(1).logSoftmax(1);
+                valueLoss = create(wdlTarget, new Shape(b, 3)).mul(logq).sum(new int[] {1}).mean().neg();
+                NDArray q = logq.exp();
+                value = q.get(":, 0").sub(q.get(":, 2"));
+            } else {
+                value = out.get(1).reshape(b);
+                valueLoss = value.sub(create(batch.results(), new Shape(b))).square().mean();
+            }
+            NDArray total = policyLoss.mul((float) w.policy()).add(valueLoss.mul((float) w.value()));
+            NDArray auxLoss;
+            if (aux) {
+                auxLoss = out.get(2).reshape(b).sub(create(batch.margins(), new Shape(b))).square().mean();
+                total = total.add(auxLoss.mul((float) w.aux()));
+            } else {
+                auxLoss = manager.zeros(new Shape());
+            }
+            collector.backward(total);
+            return new NDArray[] {total, policyLoss, valueLoss, auxLoss, logp, value};
+        }
+    }
+
+    /** An array of the first {@code shape.size()} floats of {@code data}. */
+    private NDArray create(float[] data, Shape shape) {
+        return manager.create(FloatBuffer.wrap(data, 0, Math.toIntExact(shape.size())), shape);
+    }
+
+    /** Fills the illegal-move penalties and, for the WDL head, the win/draw/loss targets. */
+    private void prepareTargets(TrainingBatch batch) {
+        int b = batch.size();
+        int n = net.actions();
+        if (penalty.length < b * n) {
+            penalty = new float[batch.capacity() * n];
+            wdlTarget = new float[batch.capacity() * 3];
+            valueOut = new float[batch.capacity()];
+        }
+        int[] masks = batch.masks();
+        float[] results = batch.results();
+        for (int i = 0; i < b; i++) {
+            for (int m = 0; m < n; m++) {
+                penalty[i * n + m] = (masks[i] >>> m & 1) != 0 ? 0f : ILLEGAL;
+            }
+            // A result z in [-1, 1] as a distribution: win max(z, 0), loss max(-z, 0), draw the rest.
+            float z = results[i];
+            wdlTarget[3 * i] = Math.max(z, 0f);
+            wdlTarget[3 * i + 1] = 1f - Math.abs(z);
+            wdlTarget[3 * i + 2] = Math.max(-z, 0f);
+        }
+    }
+
+    /** The L2 norm of all trainable parameters' gradients taken together. */
+    private double globalGradNorm() {
+        NDArray sum = null;
+        for (Pair<String, Parameter> p : trainable) {
+            NDArray sq = p.getValue().getArray().getGradient().square().sum();
+            sum = sum == null ? sq : sum.add(sq);
+        }
+        return sum == null ? 0 : Math.sqrt(sum.getFloat());
+    }
+
+    private double valueAccuracy(TrainingBatch batch) {
+        float[] results = batch.results();
+        int decisive = 0;
+        int agree = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            if (results[i] != 0) {
+                decisive++;
+                if (Math.signum(valueOut[i]) == Math.signum(results[i])) {
+                    agree++;
+                }
+            }
+        }
+        return decisive == 0 ? Double.NaN : agree / (double) decisive;
+    }
+
+    /** Writes the optimizer's state (moments) as an {@code .npz}; see {@link Checkpoints}. */
+    void saveOptimizerState(OutputStream out) throws IOException {
+        optimizer.save(out);
+    }
+
+    /** Restores the optimizer's state and the step count written by {@link #saveOptimizerState}. */
+    void restoreOptimizerState(InputStream in, String source, long steps) {
+        optimizer.load(in, source);
+        this.step = steps;
+    }
+
+    /**
+     * Sets the step count, which places the learning-rate schedule: to continue a run from a
+     * checkpoint with a fresh optimizer (see {@link Checkpoints#restoreLearner} for the full state).
+     */
+    public void startAt(long steps) {
+        if (steps < 0) {
+            throw new IllegalArgumentException("startAt(" + steps + "): steps must be >= 0");
+        }
+        this.step = steps;
+    }
+
+    @Override
+    public void close() {
+        optimizer.close();
+        manager.close();
+    }
+}
