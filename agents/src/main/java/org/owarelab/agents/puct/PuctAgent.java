@@ -172,6 +172,11 @@ public final class PuctAgent implements Agent {
         return search.calls();
     }
 
+    /** The agent's tree (tests). */
+    Tree tree() {
+        return tree;
+    }
+
     @Override
     public void close() {
         if (ownsEvaluator) {
