@@ -91,10 +91,11 @@ public final class Tree {
 
     /**
      * Starts over at {@code position} (copied, history included) with an empty tree;
-     * {@code random} drives the noise and the move choice from now on.
+     * {@code random} drives the noise and the move choice from now on. Always allowed, even
+     * with leaves in flight (they are dropped).
      */
     public void reset(Board position, SplittableRandom random) {
-        requireIdle();
+        pendingCount = 0; // leaves in flight (after an evaluator failure) are dropped with the tree
         root.copyFrom(position);
         for (Board s : slots) {
             s.copyFrom(position);

@@ -19,8 +19,9 @@ import org.owarelab.rules.RuleSet;
  * (tested). Wrap the network in the position-hash cache ({@code CachingEvaluator}) before
  * passing it here; a cache must return the same answer for the same position to keep this.
  *
- * <p>Not thread-safe: one worker per thread, each with its own evaluator. {@link #play} blocks;
- * it returns early, dropping the games in flight, when the thread is interrupted.
+ * <p>Not thread-safe: one worker per thread, each with its own evaluator. {@link #play} and
+ * {@link #playContinuous} block; they return early, dropping the games in flight, when the
+ * thread is interrupted.
  */
 public final class SelfPlayWorker {
     final SelfPlayConfig cfg;
@@ -31,6 +32,8 @@ public final class SelfPlayWorker {
     private final GameSlot[] slots;
     private final Tree[] trees;
     private SelfPlaySink sink;
+    private long nextId;
+    private long idStride = 1;
 
     // Counters (this worker's thread only).
     long moves;
@@ -79,45 +82,110 @@ public final class SelfPlayWorker {
     /**
      * Plays games {@code firstGameId .. firstGameId + count - 1} to the end, handing each to
      * {@code sink} as it finishes. Returns when all are done (or the thread is interrupted).
+     * The last games run in smaller batches; {@link #playContinuous} avoids that tail.
+     *
+     * @throws IllegalStateException if continuous games are still in flight
      */
     public void play(long firstGameId, int count, SelfPlaySink sink) {
         if (count < 0) {
             throw new IllegalArgumentException("count=" + count + ": expected >= 0");
         }
-        long t0 = System.nanoTime();
-        this.sink = sink;
-        long next = firstGameId;
-        long end = firstGameId + count;
-        int activeSlots = 0;
+        if (inFlight() > 0) {
+            throw new IllegalStateException(inFlight() + " continuous games in flight; abandonInFlight() first");
+        }
+        nextId = firstGameId;
+        idStride = 1;
+        run(firstGameId + count, count, sink);
+    }
+
+    /**
+     * Continuous self-play: keeps every slot busy, starting games with ids
+     * {@code firstGameId, firstGameId + stride, ...} (set by {@link #setGameIds}), and returns
+     * once {@code games} games have finished. Games still in flight stay in their slots and go
+     * on at the next call (with the evaluator as it is then, e.g. a newer network). Batches
+     * stay full; the same sequence of calls gives the same games.
+     */
+    public void playContinuous(int games, SelfPlaySink sink) {
+        if (games < 0) {
+            throw new IllegalArgumentException("games=" + games + ": expected >= 0");
+        }
+        run(Long.MAX_VALUE, games, sink);
+    }
+
+    /**
+     * Sets the ids of the next continuous games: {@code first, first + stride, ...} (e.g. worker
+     * {@code w} of {@code W} uses {@code first = base + w, stride = W}).
+     */
+    public void setGameIds(long first, long stride) {
+        if (stride < 1) {
+            throw new IllegalArgumentException("stride=" + stride + ": expected >= 1");
+        }
+        nextId = first;
+        idStride = stride;
+    }
+
+    /** The id the next started game will get. */
+    public long nextGameId() {
+        return nextId;
+    }
+
+    /** Games started and not finished (continuous mode). */
+    public int inFlight() {
+        int n = 0;
         for (GameSlot s : slots) {
-            if (next < end) {
-                s.start(next++);
-                activeSlots++;
+            n += s.active() ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Drops the games in flight (their records are lost); returns how many. */
+    public int abandonInFlight() {
+        int n = 0;
+        for (GameSlot s : slots) {
+            if (s.active()) {
+                s.abandon();
+                n++;
             }
         }
+        return n;
+    }
+
+    /** Steps until {@code finishTarget} games finished or no game is left; starts games with ids below {@code idLimit}. */
+    private void run(long idLimit, int finishTarget, SelfPlaySink sink) {
+        long t0 = System.nanoTime();
+        this.sink = sink;
+        int finished = 0;
         try {
-            while (activeSlots > 0 && !Thread.currentThread().isInterrupted()) {
+            for (GameSlot s : slots) {
+                if (!s.active() && nextId < idLimit) {
+                    s.start(nextId);
+                    nextId += idStride;
+                }
+            }
+            while (finished < finishTarget && inFlight() > 0) {
+                if (Thread.currentThread().isInterrupted()) {
+                    abandonInFlight();
+                    return;
+                }
                 search.step(trees, trees.length);
                 for (GameSlot s : slots) {
                     if (!s.active() || s.tree.searching()) {
                         continue;
                     }
                     if (s.finishMove() != null) {
-                        if (next < end) {
-                            s.start(next++);
-                        } else {
-                            activeSlots--;
+                        finished++;
+                        if (nextId < idLimit) {
+                            s.start(nextId);
+                            nextId += idStride;
                         }
                     }
                 }
             }
+        } catch (RuntimeException | Error e) {
+            // An evaluator failure leaves trees mid-step: drop the games so the worker stays usable.
+            abandonInFlight();
+            throw e;
         } finally {
-            // Drop games in flight (an interrupt): their slots start afresh next time.
-            for (GameSlot s : slots) {
-                if (s.active()) {
-                    s.abandon();
-                }
-            }
             nanos += System.nanoTime() - t0;
             this.sink = null;
         }

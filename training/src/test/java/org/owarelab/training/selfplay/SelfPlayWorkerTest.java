@@ -79,6 +79,28 @@ class SelfPlayWorkerTest {
     }
 
     @Test
+    void continuousPlayKeepsGamesInFlightAndPlaysTheSameGames() {
+        SelfPlayConfig cfg = CFG.withGames(4, 1);
+        List<GameRecord> continuous = new ArrayList<>();
+        SelfPlayWorker w = new SelfPlayWorker(cfg, RULES, new SyntheticEvaluator(6, 42), new TinyEncoder(RULES), 7);
+        w.setGameIds(100, 2);
+        for (int call = 0; call < 3; call++) {
+            int before = continuous.size();
+            w.playContinuous(3, (g, p) -> continuous.add(g));
+            assertEquals(before + 3, continuous.size());
+            assertEquals(4, w.inFlight(), "every slot stays busy between calls");
+        }
+        assertEquals(4, w.abandonInFlight());
+        assertEquals(0, w.inFlight());
+        // Each game depends on its id only: batch play of the same ids gives the same games.
+        for (GameRecord g : continuous) {
+            assertEquals(0, (g.gameId() - 100) % 2);
+            Played alone = play(cfg.withGames(1, 1), new SyntheticEvaluator(6, 42), 7, g.gameId(), 1);
+            assertEquals(alone.games().get(0), g);
+        }
+    }
+
+    @Test
     void recordsMatchAReplayOfTheGame() {
         Played p = play(CFG.withGames(5, 2), new SyntheticEvaluator(6, 3), 11, 0, 10);
         assertEquals(10, p.games().size());
