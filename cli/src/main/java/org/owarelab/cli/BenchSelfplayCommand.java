@@ -56,7 +56,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
     @Option(names = "--sims", defaultValue = "200", description = "Simulations per move (default ${DEFAULT-VALUE}).")
     int sims;
 
-    @Option(names = "--total-games", defaultValue = "0", description = "Measured games per worker, played continuously after a warm-up (default 0: --games).")
+    @Option(names = "--total-games", defaultValue = "0", description = "Measured games per worker, played continuously after a warm-up (default 0: half of --games).")
     int totalGames;
 
     @Option(names = "--seed", defaultValue = "1", description = "Run seed (default ${DEFAULT-VALUE}).")
@@ -87,7 +87,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         }
         SelfPlayConfig cfg = SelfPlayConfig.DEFAULT.withGames(games, leaves).withSimulations(sims)
                 .withSearch(PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)));
-        int measured = totalGames > 0 ? totalGames : games;
+        int measured = totalGames > 0 ? totalGames : Math.max(1, games / 2);
         SelfPlayBenchmark.Result res = SelfPlayBenchmark.run(cfg, r, evs, new CountsEncoder(r), workers, measured, seed);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "workers: %d, games in lock-step per worker: %d, leaves per game: %d, simulations per move: %d%n",

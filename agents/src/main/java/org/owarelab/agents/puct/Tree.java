@@ -25,28 +25,13 @@ import org.owarelab.rules.RuleSet;
  * needs it. Not thread-safe; one tree per game.
  */
 public final class Tree {
-    private static final int DONE = -2;
-    private static final int COLLISION = -3;
-    private static final int FULL = -4;
-    /** Terminal simulations one {@link #collect} may run before it returns (so callers see clocks). */
-    private static final int TERMINAL_BURST = 256;
-
     final PuctConfig cfg;
     final Nodes t;
     final int a;
     private final Board root;
-    private final Board[] slots;
-    private final int[] pendingNode;
-    private final int[] pendingDepth;
-    private int pendingCount;
+    private final Walker walker;
     SplittableRandom rng;
-
-    private int simsLeft;
-    private int simsDone;
     boolean explore;
-    private boolean full;
-    private int maxDepth;
-    private long depthSum;
 
     /** Priors used at the root in this search: the evaluator's, with Dirichlet noise when exploring. */
     final float[] rootPrior;
@@ -73,12 +58,7 @@ public final class Tree {
         this.a = rules.houses();
         this.t = new Nodes(a, Math.max(2, Math.min(initialNodes, maxNodes)), maxNodes);
         this.root = new Board(rules);
-        this.slots = new Board[leavesPerStep];
-        for (int i = 0; i < leavesPerStep; i++) {
-            slots[i] = new Board(rules);
-        }
-        this.pendingNode = new int[leavesPerStep];
-        this.pendingDepth = new int[leavesPerStep];
+        this.walker = new Walker(this, leavesPerStep);
         this.rootPrior = new float[a];
         this.gumbelNoise = new double[a];
         this.baseVisits = new int[a];
@@ -95,11 +75,8 @@ public final class Tree {
      * with leaves in flight (they are dropped).
      */
     public void reset(Board position, SplittableRandom random) {
-        pendingCount = 0; // leaves in flight (after an evaluator failure) are dropped with the tree
         root.copyFrom(position);
-        for (Board s : slots) {
-            s.copyFrom(position);
-        }
+        walker.reset(position); // leaves in flight (after an evaluator failure) are dropped
         this.rng = random;
         freshRoot();
     }
@@ -107,7 +84,7 @@ public final class Tree {
     private void freshRoot() {
         t.clear();
         t.allocate(Nodes.NONE, -1);
-        simsLeft = 0;
+        walker.simsLeft = 0;
     }
 
     /** Plays {@code move} at the root, keeping its subtree when {@link PuctConfig#reuseTree()} is on. */
@@ -115,12 +92,10 @@ public final class Tree {
         requireIdle();
         int c = t.state[0] == Nodes.EXPANDED ? t.child[move] : Nodes.NONE;
         root.play(move); // throws IllegalMoveException for an illegal move, before anything changes
-        for (Board s : slots) {
-            s.play(move);
-        }
+        walker.play(move);
         if (cfg.reuseTree() && c != Nodes.NONE && t.state[c] == Nodes.EXPANDED) {
             t.keepSubtree(c);
-            simsLeft = 0;
+            walker.simsLeft = 0;
         } else {
             freshRoot();
         }
@@ -153,12 +128,8 @@ public final class Tree {
         if (t.size > 1 && (long) t.size + Math.min(simulations, t.maxNodes / 2) > t.maxNodes) {
             freshRoot();
         }
-        simsLeft = simulations;
-        simsDone = 0;
+        walker.begin(simulations);
         explore = exploring;
-        full = false;
-        maxDepth = 0;
-        depthSum = 0;
         gumbelReady = false;
         if (t.state[0] == Nodes.EXPANDED) {
             prepareRoot();
@@ -167,18 +138,18 @@ public final class Tree {
 
     /** Whether the current search still has simulations to run (and nodes to run them). */
     public boolean searching() {
-        return simsLeft > 0 && !full;
+        return walker.simsLeft > 0 && !walker.full;
     }
 
     /** Ends the current search early (a stop request or a clock); the results stand as they are. */
     public void stop() {
         requireIdle();
-        simsLeft = 0;
+        walker.simsLeft = 0;
     }
 
     private void requireIdle() {
-        if (pendingCount != 0) {
-            throw new IllegalStateException("tree has " + pendingCount + " leaves waiting for their evaluation");
+        if (walker.pending() != 0) {
+            throw new IllegalStateException("tree has " + walker.pending() + " leaves waiting for their evaluation");
         }
     }
 
@@ -188,164 +159,20 @@ public final class Tree {
      * backed up on the way and counted; the boards stay at their leaves until {@link #expand}.
      */
     int collect(Board[] out, int off, int max) {
-        int n = 0;
-        int terminals = 0;
-        int limit = Math.min(max, slots.length);
-        while (n < limit && simsLeft - n > 0 && !full) {
-            int r = descend(n);
-            if (r == DONE) {
-                simsLeft--;
-                simsDone++;
-                if (++terminals == TERMINAL_BURST) {
-                    break;
-                }
-            } else if (r == COLLISION) {
-                break;
-            } else if (r == FULL) {
-                full = true;
-            } else {
-                pendingNode[n] = r;
-                out[off + n] = slots[n];
-                n++;
-            }
-        }
-        pendingCount = n;
-        return n;
+        return walker.collect(out, off, max);
     }
 
     /**
      * Takes the evaluations of the leaves of the last {@link #collect}: priors at
      * {@code priors[(off + i) * actions ..]}, values at {@code values[off + i]}, from the view of
-     * the side to move at each leaf. Expands the leaves, backs the values up and brings the
-     * boards back to the root.
+     * the side to move at each leaf.
      */
     void expand(float[] priors, float[] values, int off) {
-        for (int i = 0; i < pendingCount; i++) {
-            int node = pendingNode[i];
-            Board b = slots[i];
-            float v = values[off + i];
-            if (!(v >= -1f && v <= 1f)) {
-                throw new IllegalStateException("evaluator returned value " + v + " (expected -1..1) for " + b.text());
-            }
-            setPriors(node, b.legalMask(), priors, (off + i) * a);
-            t.raw[node] = v;
-            t.state[node] = Nodes.EXPANDED;
-            int d = pendingDepth[i];
-            depthSum += d;
-            maxDepth = Math.max(maxDepth, d);
-            for (int k = 0; k < d; k++) {
-                b.undo();
-            }
-            backup(node, v, true);
-            if (node == 0) {
-                prepareRoot();
-            }
-        }
-        simsLeft -= pendingCount;
-        simsDone += pendingCount;
-        pendingCount = 0;
-    }
-
-    private void setPriors(int node, int mask, float[] priors, int off) {
-        t.legal[node] = (byte) mask;
-        int base = node * a;
-        double sum = 0;
-        for (int m = 0; m < a; m++) {
-            float p = (mask >>> m & 1) != 0 ? priors[off + m] : 0f;
-            if (!(p >= 0f)) {
-                throw new IllegalStateException("evaluator returned prior " + p + " for move " + m);
-            }
-            t.prior[base + m] = p;
-            sum += p;
-        }
-        // Renormalise over the legal moves (a network's softmax may leak mass to illegal ones).
-        int legal = Integer.bitCount(mask);
-        for (int m = 0; m < a; m++) {
-            if ((mask >>> m & 1) != 0) {
-                t.prior[base + m] = sum > 0 ? (float) (t.prior[base + m] / sum) : 1f / legal;
-            }
-        }
-    }
-
-    /** Adds {@code v} (from {@code node}'s mover's view) from {@code node} up to the root. */
-    private void backup(int node, double v, boolean inFlight) {
-        final Nodes t = this.t;
-        int dv = inFlight ? 1 : 0;
-        while (node != Nodes.NONE) {
-            t.visits[node]++;
-            t.valueSum[node] += v;
-            t.virtual[node] -= dv;
-            v = -v;
-            node = t.parent[node];
-        }
-    }
-
-    /** One selection from the root with slot board {@code s}: a new leaf's index, or DONE, COLLISION, FULL. */
-    private int descend(int s) {
-        final Nodes t = this.t;
-        if (t.state[0] == Nodes.PENDING) {
-            if (t.virtual[0] > 0) {
-                return COLLISION;
-            }
-            t.virtual[0]++;
-            pendingDepth[s] = 0;
-            return 0;
-        }
-        Board b = slots[s];
-        int node = 0;
-        int depth = 0;
-        while (true) {
-            int m = node == 0 ? RootSelection.select(this) : Selection.select(this, node);
-            int ci = node * a + m;
-            int c = t.child[ci];
-            b.play(m);
-            depth++;
-            if (c == Nodes.NONE) {
-                c = t.allocate(node, m);
-                if (c == Nodes.NONE) {
-                    undo(b, depth);
-                    return FULL;
-                }
-                t.child[ci] = c;
-                if (b.isOver()) {
-                    t.state[c] = Nodes.TERMINAL;
-                    t.raw[c] = b.result(b.toMove());
-                    return terminal(b, c, depth);
-                }
-                for (int x = c; x != Nodes.NONE; x = t.parent[x]) {
-                    t.virtual[x]++;
-                }
-                pendingDepth[s] = depth;
-                return c;
-            }
-            byte st = t.state[c];
-            if (st == Nodes.TERMINAL) {
-                return terminal(b, c, depth);
-            }
-            if (st == Nodes.PENDING) {
-                undo(b, depth);
-                return COLLISION;
-            }
-            node = c;
-        }
-    }
-
-    private int terminal(Board b, int node, int depth) {
-        depthSum += depth;
-        maxDepth = Math.max(maxDepth, depth);
-        undo(b, depth);
-        backup(node, t.raw[node], false);
-        return DONE;
-    }
-
-    private static void undo(Board b, int plies) {
-        for (int k = 0; k < plies; k++) {
-            b.undo();
-        }
+        walker.expand(priors, values, off);
     }
 
     /** Root set-up once the root is expanded: the priors it uses (with noise when exploring). */
-    private void prepareRoot() {
+    void prepareRoot() {
         System.arraycopy(t.prior, 0, rootPrior, 0, a);
         int mask = t.legal[0] & 0xFF;
         PuctConfig.RootNoise n = cfg.noise();
@@ -372,7 +199,7 @@ public final class Tree {
             baseVisits[m] = t.childVisits(0, m);
         }
         int considered = Math.min(g.maxActions(), Integer.bitCount(mask));
-        schedule = Gumbel.schedule(considered, Math.max(1, simsLeft));
+        schedule = Gumbel.schedule(considered, Math.max(1, walker.simsLeft));
         gumbelReady = true;
     }
 
@@ -384,7 +211,7 @@ public final class Tree {
 
     /** Simulations run by the current (or last) search. */
     public int simulations() {
-        return simsDone;
+        return walker.simsDone;
     }
 
     /** Nodes in use, the reused subtree included. */
@@ -394,17 +221,17 @@ public final class Tree {
 
     /** Whether the last search stopped because the node budget was spent. */
     public boolean budgetSpent() {
-        return full;
+        return walker.full;
     }
 
     /** The deepest leaf of the current search, in plies from the root. */
     public int maxDepth() {
-        return maxDepth;
+        return walker.maxDepth;
     }
 
     /** Mean leaf depth of the current search. */
     public double averageDepth() {
-        return simsDone == 0 ? 0 : (double) depthSum / simsDone;
+        return walker.simsDone == 0 ? 0 : (double) walker.depthSum / walker.simsDone;
     }
 
     /** The moves available at the root: its legal mask. */
