@@ -44,6 +44,7 @@ public final class Agents {
         list.add(GreedyAgent.FACTORY);
         list.add(org.owarelab.agents.uci.UciAgent.FACTORY);
         list.add(org.owarelab.agents.mcts.MctsAgent.FACTORY);
+        list.add(org.owarelab.agents.puct.PuctAgent.FACTORY);
         return list;
     }
 

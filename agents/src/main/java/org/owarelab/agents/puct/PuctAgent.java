@@ -1,0 +1,186 @@
+package org.owarelab.agents.puct;
+
+import java.util.SplittableRandom;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchInfo;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * A PUCT tree search for one game, on the same {@link Tree} and {@link LockstepSearch} that
+ * self-play runs in batches. Spec {@code puct:sims=N,model=PATH,...} (see
+ * {@link PuctAgentFactory}); without a model the evaluator is uniform (priors uniform, values
+ * 0), a plain tree search that learns only from game ends.
+ *
+ * <p>The decision's policy is the root's visit distribution (Gumbel's improved policy with
+ * Gumbel root selection), its value the root's mean value from the mover's view, its node
+ * count the simulations run. The tree is kept between moves when every move is reported
+ * through {@link #played}; a board whose history differs from the tree's starts a new tree.
+ * Limits: simulations (or nodes, read as simulations), a move time, or infinite until
+ * {@link SearchMonitor#stopRequested()}; depth limits are ignored.
+ */
+public final class PuctAgent implements Agent {
+    /** The {@code puct} factory, registered in {@code Agents.builtIns()}. */
+    public static final AgentFactory FACTORY = new PuctAgentFactory();
+
+    /**
+     * How the agent searches, beside the {@link PuctConfig}.
+     *
+     * @param simulations simulations per move when the limit does not say
+     * @param batch leaves per evaluator call (more than 1 uses virtual loss)
+     * @param maxNodes node budget of the tree
+     * @param temperature move choice by game ply (greedy for play)
+     * @param explore add root noise (Dirichlet or Gumbel) and forced playouts as configured
+     */
+    public record Options(int simulations, int batch, int maxNodes, Temperature temperature, boolean explore) {
+        public Options {
+            if (simulations < 1 || batch < 1 || batch > 1024 || maxNodes < 2) {
+                throw new IllegalArgumentException("puct options: simulations=" + simulations + " (>= 1), batch="
+                        + batch + " (1..1024), maxNodes=" + maxNodes + " (>= 2)");
+            }
+            if (temperature == null) {
+                throw new IllegalArgumentException("puct options: temperature must be given");
+            }
+        }
+    }
+
+    private final String spec;
+    private final Evaluator evaluator;
+    private final boolean ownsEvaluator;
+    private final Options options;
+    private final Tree tree;
+    private final Tree[] trees;
+    private final LockstepSearch search;
+    private final Board scratchA;
+    private final Board scratchB;
+    private SplittableRandom random;
+    private boolean synced;
+
+    /**
+     * @param spec the spec text this agent reports
+     * @param evaluator priors and values; closed by {@link #close()} when {@code ownsEvaluator}
+     */
+    public PuctAgent(String spec, RuleSet rules, Evaluator evaluator, boolean ownsEvaluator, PuctConfig cfg,
+            Options options, long seed) {
+        if (evaluator.actions() != rules.houses()) {
+            throw new IllegalArgumentException("evaluator for " + evaluator.actions() + " moves, rules with "
+                    + rules.houses() + " houses");
+        }
+        this.spec = spec;
+        this.evaluator = evaluator;
+        this.ownsEvaluator = ownsEvaluator;
+        this.options = options;
+        int initial = (int) Math.min(options.maxNodes(), Math.max(1024L, 2L * options.simulations() + 2));
+        this.tree = new Tree(rules, cfg, options.batch(), initial, options.maxNodes());
+        this.trees = new Tree[] {tree};
+        this.search = new LockstepSearch(evaluator, options.batch());
+        this.scratchA = new Board(rules);
+        this.scratchB = new Board(rules);
+        this.random = new SplittableRandom(seed);
+    }
+
+    @Override
+    public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
+        long t0 = System.nanoTime();
+        if (board.isOver()) {
+            throw new IllegalArgumentException("decide: the game is over (" + board.endReason() + ") at " + board.text());
+        }
+        if (!synced || !sameHistory(tree.board(), board)) {
+            tree.reset(board, random);
+            synced = true;
+        }
+        int sims = limit.simulations() > 0 ? limit.simulations()
+                : limit.nodes() > 0 ? (int) Math.min(Integer.MAX_VALUE, limit.nodes())
+                : limit.movetimeMillis() > 0 || limit.infinite() ? Integer.MAX_VALUE
+                : options.simulations();
+        long deadline = limit.movetimeMillis() > 0 ? t0 + limit.movetimeMillis() * 1_000_000L : Long.MAX_VALUE;
+        tree.beginSearch(sims, options.explore());
+        while (tree.searching()) {
+            search.step(trees, 1);
+            if (monitor.stopRequested() || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
+                tree.stop();
+            }
+        }
+        int n = board.housesPerSide();
+        int move = tree.chooseMove(options.temperature().at(board.ply()));
+        float[] policy = new float[n];
+        tree.policy(policy);
+        int[] pv = tree.principalVariation(64);
+        if (pv.length == 0 || pv[0] != move) {
+            pv = new int[] {move};
+        }
+        long time = System.nanoTime() - t0;
+        float value = (float) tree.rootValue();
+        monitor.info(new SearchInfo((int) Math.round(tree.averageDepth()), tree.maxDepth(), value, Double.NaN, 0,
+                tree.simulations(), time / 1_000_000L, pv));
+        return new Decision(move, policy, value, tree.simulations(), (int) Math.round(tree.averageDepth()), time, pv);
+    }
+
+    @Override
+    public void played(Board after, int move) {
+        if (!synced) {
+            return;
+        }
+        scratchA.copyFrom(tree.board());
+        if (!scratchA.isLegal(move)) {
+            synced = false;
+            return;
+        }
+        scratchA.play(move);
+        if (sameHistory(scratchA, after)) {
+            tree.advance(move);
+        } else {
+            synced = false;
+        }
+    }
+
+    /** Same position and same history (every earlier position since the base), as repetition needs. */
+    private boolean sameHistory(Board x, Board y) {
+        if (x.ply() != y.ply() || !x.samePosition(y)) {
+            return false;
+        }
+        scratchA.copyFrom(x);
+        scratchB.copyFrom(y);
+        while (scratchA.ply() > 0) {
+            scratchA.undo();
+            scratchB.undo();
+            if (!scratchA.samePosition(scratchB)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void reset(long seed) {
+        random = new SplittableRandom(seed);
+        synced = false;
+    }
+
+    @Override
+    public String spec() {
+        return spec;
+    }
+
+    /** Evaluator calls and positions evaluated so far (for reports). */
+    public long evaluatorCalls() {
+        return search.calls();
+    }
+
+    /** The agent's tree (tests). */
+    Tree tree() {
+        return tree;
+    }
+
+    @Override
+    public void close() {
+        if (ownsEvaluator) {
+            evaluator.close();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.owarelab.agents.puct;
+
+import java.util.Set;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.AgentSpec;
+import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.eval.EvaluatorSource;
+import org.owarelab.agents.eval.UniformEvaluator;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * Builds {@code puct} agents. Keys (defaults in brackets):
+ * {@code model} (none: uniform evaluator), {@code sims} [800], {@code batch} [1],
+ * {@code nodes} [2097152], {@code c} [1.25], {@code c-base} [19652, 0 = constant],
+ * {@code fpu} [0.25], {@code fpu-root} [0], {@code noise} [0] and {@code alpha} [1.0]
+ * (Dirichlet), {@code forced} [0] (forced playouts' k), {@code gumbel} [false],
+ * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
+ * [all], {@code reuse} [true]. Noise, forced playouts and a Gumbel scale above 0 make the
+ * searches exploring (as in self-play).
+ */
+final class PuctAgentFactory implements AgentFactory {
+    private static final Set<String> KEYS = Set.of("model", "sims", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
+            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse");
+
+    @Override
+    public String name() {
+        return "puct";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return KEYS;
+    }
+
+    @Override
+    public String help() {
+        return "PUCT tree search guided by a policy/value network: model=PATH (checkpoint or run directory; "
+                + "without it uniform priors and value 0), sims=800, batch=1 (leaves per network call), c=1.25, "
+                + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
+                + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152";
+    }
+
+    @Override
+    public Agent create(AgentSpec spec, RuleSet rules, long seed) {
+        boolean gumbel = spec.bool("gumbel", false);
+        double noise = spec.real("noise", 0, 0, 1);
+        double forced = spec.real("forced", 0, 0, 100);
+        double gumbelScale = spec.real("gumbel-scale", 0, 0, 100);
+        if (gumbel && (noise > 0 || forced > 0)) {
+            throw new AgentSpecException("agent spec '" + spec.text() + "': gumbel=true explores by itself; "
+                    + "drop noise and forced (use gumbel-scale for Gumbel noise)");
+        }
+        PuctConfig cfg = new PuctConfig(spec.real("c", 1.25, 0, 100), cBase(spec), spec.real("fpu", 0.25, -2, 2),
+                spec.real("fpu-root", 0.0, -2, 2),
+                new PuctConfig.RootNoise(spec.real("alpha", 1.0, 1e-6, 1000), noise),
+                new PuctConfig.GumbelConfig(gumbel, spec.integer("gumbel-m", 16, 1, 64), gumbelScale, 50, 0.1),
+                forced, spec.bool("reuse", true));
+        double temp = spec.real("temp", 0, 0, 100);
+        Temperature temperature = new Temperature(temp, spec.integer("temp-plies", Integer.MAX_VALUE, 0, Integer.MAX_VALUE), 0);
+        PuctAgent.Options options = new PuctAgent.Options(spec.integer("sims", 800, 1, 100_000_000),
+                spec.integer("batch", 1, 1, 1024), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
+                noise > 0 || forced > 0 || gumbel && gumbelScale > 0);
+        String model = spec.string("model", null);
+        Evaluator evaluator = model == null || model.isEmpty() ? new UniformEvaluator(rules.houses())
+                : EvaluatorSource.find(model, rules);
+        try {
+            return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed);
+        } catch (IllegalArgumentException e) {
+            evaluator.close();
+            throw new AgentSpecException("agent spec '" + spec.text() + "': " + e.getMessage());
+        }
+    }
+
+    private static double cBase(AgentSpec spec) {
+        double b = spec.real("c-base", 19652, 0, 1e12);
+        if (b > 0 && b < 1) {
+            throw new AgentSpecException("agent spec '" + spec.text() + "': c-base=" + b + ": expected 0 or >= 1");
+        }
+        return b;
+    }
+}

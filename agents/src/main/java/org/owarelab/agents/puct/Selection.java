@@ -1,0 +1,92 @@
+package org.owarelab.agents.puct;
+
+/**
+ * Child selection below the root: PUCT with first-play urgency, or Gumbel MuZero's
+ * deterministic interior rule. Values are read from the chooser's view (a child's value
+ * negated) and virtual visits count as losses. Ties go to the lowest move. Allocation-free.
+ */
+final class Selection {
+    private Selection() {
+    }
+
+    /** The move to follow from expanded, non-terminal {@code node} (not the root). */
+    static int select(Tree tr, int node) {
+        if (tr.cfg.gumbel().enabled()) {
+            return gumbelInterior(tr, node);
+        }
+        return puct(tr, node, tr.t.prior, node * tr.a, tr.cfg.fpuReduction());
+    }
+
+    /**
+     * PUCT over the legal children of {@code node} with the priors at {@code priors[off ..]}.
+     * Returns the move with the highest {@code Q + c P sqrt(N) / (1 + N(a))}.
+     */
+    static int puct(Tree tr, int node, float[] priors, int off, double fpuReduction) {
+        final Nodes t = tr.t;
+        final int a = tr.a;
+        final int base = node * a;
+        final int mask = t.legal[node] & 0xFF;
+        double childN = t.visits[node] + t.virtual[node] - 1;
+        double c = cpuct(tr.cfg, childN);
+        double cs = c * Math.sqrt(Math.max(1.0, childN));
+        double visitedMass = 0;
+        for (int m = 0; m < a; m++) {
+            int ch = t.child[base + m];
+            if (ch != Nodes.NONE && t.visits[ch] + t.virtual[ch] > 0) {
+                visitedMass += priors[off + m];
+            }
+        }
+        double fpu = t.valueSum[node] / t.visits[node] - fpuReduction * Math.sqrt(visitedMass);
+        int best = -1;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int m = 0; m < a; m++) {
+            if ((mask >>> m & 1) == 0) {
+                continue;
+            }
+            int ch = t.child[base + m];
+            int n = ch == Nodes.NONE ? 0 : t.visits[ch] + t.virtual[ch];
+            double q = n == 0 ? fpu : (-t.valueSum[ch] - t.virtual[ch]) / n;
+            double score = q + cs * priors[off + m] / (1 + n);
+            if (score > bestScore) {
+                bestScore = score;
+                best = m;
+            }
+        }
+        return best;
+    }
+
+    /** The exploration constant at a node whose children have {@code childN} visits. */
+    static double cpuct(PuctConfig cfg, double childN) {
+        return cfg.cBase() > 0 ? cfg.cPuct() + Math.log((childN + cfg.cBase() + 1) / cfg.cBase()) : cfg.cPuct();
+    }
+
+    /**
+     * Gumbel MuZero inside the tree: the move maximising
+     * {@code pi'(a) - N(a) / (1 + sum N)}, with {@code pi' = softmax(log P + sigma(completed Q))}.
+     */
+    static int gumbelInterior(Tree tr, int node) {
+        final Nodes t = tr.t;
+        final int a = tr.a;
+        final int mask = t.legal[node] & 0xFF;
+        PuctConfig.GumbelConfig g = tr.cfg.gumbel();
+        double[] pi = tr.scratch;
+        Gumbel.transformedQ(t, node, t.prior, node * a, g.cVisit(), g.cScale(), pi);
+        Gumbel.improvedPolicy(mask, t.prior, node * a, pi, a, pi);
+        double total = t.visits[node] + t.virtual[node] - 1;
+        int best = -1;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int m = 0; m < a; m++) {
+            if ((mask >>> m & 1) == 0) {
+                continue;
+            }
+            int ch = t.child[node * a + m];
+            int n = ch == Nodes.NONE ? 0 : t.visits[ch] + t.virtual[ch];
+            double score = pi[m] - n / (1.0 + total);
+            if (score > bestScore) {
+                bestScore = score;
+                best = m;
+            }
+        }
+        return best;
+    }
+}

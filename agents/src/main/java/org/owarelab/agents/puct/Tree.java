@@ -1,0 +1,295 @@
+package org.owarelab.agents.puct;
+
+import java.util.SplittableRandom;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * One PUCT search over one game, on a flat-array tree with a node budget ({@link Nodes}).
+ * Built to be advanced in lock-step with many others: {@link LockstepSearch} asks each tree
+ * for up to {@code leavesPerStep} leaves ({@link #collect}), makes one evaluator call for all
+ * of them, and hands the results back ({@link #expand}).
+ *
+ * <p>Every node stands for one history from the root (a tree, never a graph), and each leaf is
+ * reached by playing the moves on a copy of the root board that carries the game's history, so
+ * the board itself ends games by repetition exactly; terminal nodes take the exact result
+ * ({@code Board.result} of the side to move) and never reach the evaluator.
+ *
+ * <p>Perspective: values are from the side to move at each node, in [-1, 1], negated on the
+ * way up. A simulation is one visit added to the root: the root's own evaluation when it is
+ * new, then one leaf or terminal per simulation. Several leaves per step use virtual loss (a
+ * virtual visit counts as a loss for the chooser); a selection that reaches a leaf already in
+ * flight (a collision) ends the tree's collection for that step.
+ *
+ * <p>Allocation-free per simulation: the arrays grow by doubling only when the node budget
+ * needs it. Not thread-safe; one tree per game.
+ */
+public final class Tree {
+    final PuctConfig cfg;
+    final Nodes t;
+    final int a;
+    private final Board root;
+    private final Walker walker;
+    SplittableRandom rng;
+    boolean explore;
+
+    /** Priors used at the root in this search: the evaluator's, with Dirichlet noise when exploring. */
+    final float[] rootPrior;
+    final double[] gumbelNoise;
+    /** Root child visits when the search began (Gumbel's schedule counts this search's visits). */
+    final int[] baseVisits;
+    private int[] schedule;
+    private boolean gumbelReady;
+    final double[] scratch;
+    private final double[] noise;
+
+    /**
+     * @param rules the rule set of the games (the number of actions)
+     * @param cfg search settings
+     * @param leavesPerStep most leaves in flight per step (1 = no virtual loss)
+     * @param initialNodes nodes allocated now
+     * @param maxNodes node budget: the search stops when it is spent
+     */
+    public Tree(RuleSet rules, PuctConfig cfg, int leavesPerStep, int initialNodes, int maxNodes) {
+        if (leavesPerStep < 1 || leavesPerStep > 1024) {
+            throw new IllegalArgumentException("leavesPerStep=" + leavesPerStep + ": expected 1..1024");
+        }
+        this.cfg = cfg;
+        this.a = rules.houses();
+        this.t = new Nodes(a, Math.max(2, Math.min(initialNodes, maxNodes)), maxNodes);
+        this.root = new Board(rules);
+        this.walker = new Walker(this, leavesPerStep);
+        this.rootPrior = new float[a];
+        this.gumbelNoise = new double[a];
+        this.baseVisits = new int[a];
+        this.scratch = new double[a];
+        this.noise = new double[a];
+        this.rng = new SplittableRandom(0);
+    }
+
+    // ------------------------------------------------------------ positions
+
+    /**
+     * Starts over at {@code position} (copied, history included) with an empty tree;
+     * {@code random} drives the noise and the move choice from now on. Always allowed, even
+     * with leaves in flight (they are dropped).
+     */
+    public void reset(Board position, SplittableRandom random) {
+        root.copyFrom(position);
+        walker.reset(position); // leaves in flight (after an evaluator failure) are dropped
+        this.rng = random;
+        freshRoot();
+    }
+
+    private void freshRoot() {
+        t.clear();
+        t.allocate(Nodes.NONE, -1);
+        walker.simsLeft = 0;
+    }
+
+    /** Plays {@code move} at the root, keeping its subtree when {@link PuctConfig#reuseTree()} is on. */
+    public void advance(int move) {
+        requireIdle();
+        int c = t.state[0] == Nodes.EXPANDED ? t.child[move] : Nodes.NONE;
+        root.play(move); // throws IllegalMoveException for an illegal move, before anything changes
+        walker.play(move);
+        if (cfg.reuseTree() && c != Nodes.NONE && t.state[c] == Nodes.EXPANDED) {
+            t.keepSubtree(c);
+            walker.simsLeft = 0;
+        } else {
+            freshRoot();
+        }
+    }
+
+    /** The root position with its history. Read it, never change it. */
+    public Board board() {
+        return root;
+    }
+
+    // ------------------------------------------------------------ search
+
+    /**
+     * Prepares a search of {@code simulations} more simulations from the root. An exploring
+     * search adds Dirichlet noise (or Gumbel noise) at the root and forces playouts when they are
+     * configured. A reused subtree that would leave too few nodes for the search is dropped.
+     *
+     * @throws IllegalStateException if the root position is over or leaves are still in flight
+     */
+    public void beginSearch(int simulations, boolean exploring) {
+        requireIdle();
+        if (root.isOver()) {
+            throw new IllegalStateException("cannot search a finished game (" + root.endReason() + ") at " + root.text());
+        }
+        if (simulations < 1) {
+            throw new IllegalArgumentException("simulations=" + simulations + ": expected >= 1");
+        }
+        // Keep a reused subtree only if the search still fits in the budget (for searches of
+        // more than half the budget, only if the subtree takes at most half).
+        if (t.size > 1 && (long) t.size + Math.min(simulations, t.maxNodes / 2) > t.maxNodes) {
+            freshRoot();
+        }
+        walker.begin(simulations);
+        explore = exploring;
+        gumbelReady = false;
+        if (t.state[0] == Nodes.EXPANDED) {
+            prepareRoot();
+        }
+    }
+
+    /** Whether the current search still has simulations to run (and nodes to run them). */
+    public boolean searching() {
+        return walker.simsLeft > 0 && !walker.full;
+    }
+
+    /** Ends the current search early (a stop request or a clock); the results stand as they are. */
+    public void stop() {
+        requireIdle();
+        walker.simsLeft = 0;
+    }
+
+    private void requireIdle() {
+        if (walker.pending() != 0) {
+            throw new IllegalStateException("tree has " + walker.pending() + " leaves waiting for their evaluation");
+        }
+    }
+
+    /**
+     * Walks to up to {@code max} leaves that need an evaluation, puts their boards into
+     * {@code out[off ..]} and returns how many. Simulations that end at terminal nodes are
+     * backed up on the way and counted; the boards stay at their leaves until {@link #expand}.
+     */
+    int collect(Board[] out, int off, int max) {
+        return walker.collect(out, off, max);
+    }
+
+    /**
+     * Takes the evaluations of the leaves of the last {@link #collect}: priors at
+     * {@code priors[(off + i) * actions ..]}, values at {@code values[off + i]}, from the view of
+     * the side to move at each leaf.
+     */
+    void expand(float[] priors, float[] values, int off) {
+        walker.expand(priors, values, off);
+    }
+
+    /** Root set-up once the root is expanded: the priors it uses (with noise when exploring). */
+    void prepareRoot() {
+        System.arraycopy(t.prior, 0, rootPrior, 0, a);
+        int mask = t.legal[0] & 0xFF;
+        PuctConfig.RootNoise n = cfg.noise();
+        if (explore && n.fraction() > 0 && !cfg.gumbel().enabled()) {
+            Dirichlet.sample(rng, n.alpha(), mask, a, noise);
+            for (int m = 0; m < a; m++) {
+                if ((mask >>> m & 1) != 0) {
+                    rootPrior[m] = (float) ((1 - n.fraction()) * rootPrior[m] + n.fraction() * noise[m]);
+                }
+            }
+        }
+    }
+
+    /** Gumbel set-up at the first root selection of a search: noise, base visits, schedule. */
+    void prepareGumbel() {
+        if (gumbelReady) {
+            return;
+        }
+        PuctConfig.GumbelConfig g = cfg.gumbel();
+        int mask = t.legal[0] & 0xFF;
+        double scale = explore ? g.scale() : 0.0;
+        for (int m = 0; m < a; m++) {
+            gumbelNoise[m] = (mask >>> m & 1) != 0 && scale > 0 ? scale * Gumbel.sample(rng) : 0.0;
+            baseVisits[m] = t.childVisits(0, m);
+        }
+        int considered = Math.min(g.maxActions(), Integer.bitCount(mask));
+        schedule = Gumbel.schedule(considered, Math.max(1, walker.simsLeft));
+        gumbelReady = true;
+    }
+
+    int[] schedule() {
+        return schedule;
+    }
+
+    // ------------------------------------------------------------ statistics
+
+    /** Simulations run by the current (or last) search. */
+    public int simulations() {
+        return walker.simsDone;
+    }
+
+    /** Nodes in use, the reused subtree included. */
+    public int nodes() {
+        return t.size;
+    }
+
+    /** Whether the last search stopped because the node budget was spent. */
+    public boolean budgetSpent() {
+        return walker.full;
+    }
+
+    /** The deepest leaf of the current search, in plies from the root. */
+    public int maxDepth() {
+        return walker.maxDepth;
+    }
+
+    /** Mean leaf depth of the current search. */
+    public double averageDepth() {
+        return walker.simsDone == 0 ? 0 : (double) walker.depthSum / walker.simsDone;
+    }
+
+    /** The moves available at the root: its legal mask. */
+    public int rootLegal() {
+        return root.legalMask();
+    }
+
+    /** Visits of the root (its own evaluation included). */
+    public int rootVisits() {
+        return t.visits[0];
+    }
+
+    /** The root's mean value from the root mover's view, in [-1, 1]; 0 before any visit. */
+    public double rootValue() {
+        return t.visits[0] == 0 ? 0.0 : t.valueSum[0] / t.visits[0];
+    }
+
+    /** Visits of the root's child by {@code move}. */
+    public int childVisits(int move) {
+        return t.state[0] == Nodes.EXPANDED ? t.childVisits(0, move) : 0;
+    }
+
+    /** Mean value of the root's child by {@code move} from the root mover's view; NaN when unvisited. */
+    public double childValue(int move) {
+        return t.state[0] == Nodes.EXPANDED ? t.childQ(0, move) : Double.NaN;
+    }
+
+    /** The evaluator's prior of {@code move} at the root (without noise); 0 before the root is evaluated. */
+    public float prior(int move) {
+        return t.state[0] == Nodes.EXPANDED ? t.prior[move] : 0f;
+    }
+
+    // ------------------------------------------------------------ results
+
+    /**
+     * The policy target into {@code out[0 .. actions)}: the visit distribution (pruned of forced
+     * playouts after an exploring search that used them), or Gumbel's improved policy.
+     */
+    public void policy(float[] out) {
+        RootPolicy.target(this, out);
+    }
+
+    /** The plain visit distribution of the root's children into {@code out[0 .. actions)}. */
+    public void visitPolicy(float[] out) {
+        RootPolicy.visits(this, out);
+    }
+
+    /**
+     * The move to play: at temperature 0 the most visited (ties: higher value, then higher
+     * prior, then lower move), else drawn with probability proportional to {@code N^(1/t)} from
+     * this tree's generator; with Gumbel root selection the winner of sequential halving.
+     */
+    public int chooseMove(double temperature) {
+        return RootPolicy.choose(this, temperature);
+    }
+
+    /** The most visited line from the root, at most {@code max} moves. */
+    public int[] principalVariation(int max) {
+        return RootPolicy.principalVariation(this, max);
+    }
+}

@@ -1,0 +1,234 @@
+package org.owarelab.agents.puct;
+
+import org.owarelab.rules.Board;
+
+/**
+ * The simulations of one {@link Tree}: walks copies of the root board down to leaves (one
+ * board per leaf in flight), resolves terminal nodes on the spot with the exact result, and
+ * after the evaluator's answer expands the leaves, backs their values up (negated per ply,
+ * removing the virtual loss) and brings the boards back to the root with {@code undo}.
+ * Keeps the simulation budget of the current search. Allocation-free.
+ */
+final class Walker {
+    static final int DONE = -2;
+    static final int COLLISION = -3;
+    static final int FULL = -4;
+    /** Terminal simulations one {@link #collect} may run before it returns (so callers see clocks). */
+    private static final int TERMINAL_BURST = 256;
+
+    private final Tree tr;
+    private final Nodes t;
+    private final int a;
+    /** Boards walked to the leaves, one per leaf in flight; at the root between steps. */
+    private final Board[] slots;
+    private final int[] pendingNode;
+    private final int[] pendingDepth;
+    private int pendingCount;
+    int simsLeft;
+    int simsDone;
+    boolean full;
+    int maxDepth;
+    long depthSum;
+
+    Walker(Tree tr, int leaves) {
+        this.tr = tr;
+        this.t = tr.t;
+        this.a = tr.a;
+        this.slots = new Board[leaves];
+        for (int i = 0; i < leaves; i++) {
+            slots[i] = new Board(tr.board().rules());
+        }
+        this.pendingNode = new int[leaves];
+        this.pendingDepth = new int[leaves];
+    }
+
+    /** Sets every board to {@code position} and drops leaves in flight. */
+    void reset(Board position) {
+        pendingCount = 0;
+        for (Board s : slots) {
+            s.copyFrom(position);
+        }
+    }
+
+    /** Plays {@code move} on every board (the root moved). */
+    void play(int move) {
+        for (Board s : slots) {
+            s.play(move);
+        }
+    }
+
+    /** Starts the budget of a search. */
+    void begin(int simulations) {
+        simsLeft = simulations;
+        simsDone = 0;
+        full = false;
+        maxDepth = 0;
+        depthSum = 0;
+    }
+
+    int pending() {
+        return pendingCount;
+    }
+
+    /**
+     * Walks to up to {@code max} leaves that need an evaluation, puts their boards into
+     * {@code out[off ..]} and returns how many. Simulations that end at terminal nodes are
+     * backed up on the way and counted; the boards stay at their leaves until {@link #expand}.
+     */
+    int collect(Board[] out, int off, int max) {
+        int n = 0;
+        int terminals = 0;
+        int limit = Math.min(max, slots.length);
+        while (n < limit && simsLeft - n > 0 && !full) {
+            int r = descend(n);
+            if (r == DONE) {
+                simsLeft--;
+                simsDone++;
+                if (++terminals == TERMINAL_BURST) {
+                    break;
+                }
+            } else if (r == COLLISION) {
+                break;
+            } else if (r == FULL) {
+                full = true;
+            } else {
+                pendingNode[n] = r;
+                out[off + n] = slots[n];
+                n++;
+            }
+        }
+        pendingCount = n;
+        return n;
+    }
+
+    /**
+     * Takes the evaluations of the leaves of the last {@link #collect}: priors at
+     * {@code priors[(off + i) * actions ..]}, values at {@code values[off + i]}, from the view of
+     * the side to move at each leaf. Expands the leaves, backs the values up and brings the
+     * boards back to the root.
+     */
+    void expand(float[] priors, float[] values, int off) {
+        for (int i = 0; i < pendingCount; i++) {
+            int node = pendingNode[i];
+            Board b = slots[i];
+            float v = values[off + i];
+            if (!(v >= -1f && v <= 1f)) {
+                throw new IllegalStateException("evaluator returned value " + v + " (expected -1..1) for " + b.text());
+            }
+            setPriors(node, b.legalMask(), priors, (off + i) * a);
+            t.raw[node] = v;
+            t.state[node] = Nodes.EXPANDED;
+            int d = pendingDepth[i];
+            depthSum += d;
+            maxDepth = Math.max(maxDepth, d);
+            for (int k = 0; k < d; k++) {
+                b.undo();
+            }
+            backup(node, v, true);
+            if (node == 0) {
+                tr.prepareRoot();
+            }
+        }
+        simsLeft -= pendingCount;
+        simsDone += pendingCount;
+        pendingCount = 0;
+    }
+
+    private void setPriors(int node, int mask, float[] priors, int off) {
+        t.legal[node] = (byte) mask;
+        int base = node * a;
+        double sum = 0;
+        for (int m = 0; m < a; m++) {
+            float p = (mask >>> m & 1) != 0 ? priors[off + m] : 0f;
+            if (!(p >= 0f)) {
+                throw new IllegalStateException("evaluator returned prior " + p + " for move " + m);
+            }
+            t.prior[base + m] = p;
+            sum += p;
+        }
+        // Renormalise over the legal moves (a network's softmax may leak mass to illegal ones).
+        int legal = Integer.bitCount(mask);
+        for (int m = 0; m < a; m++) {
+            if ((mask >>> m & 1) != 0) {
+                t.prior[base + m] = sum > 0 ? (float) (t.prior[base + m] / sum) : 1f / legal;
+            }
+        }
+    }
+
+    /** Adds {@code v} (from {@code node}'s mover's view) from {@code node} up to the root. */
+    private void backup(int node, double v, boolean inFlight) {
+        final Nodes t = this.t;
+        int dv = inFlight ? 1 : 0;
+        while (node != Nodes.NONE) {
+            t.visits[node]++;
+            t.valueSum[node] += v;
+            t.virtual[node] -= dv;
+            v = -v;
+            node = t.parent[node];
+        }
+    }
+
+    /** One selection from the root with slot board {@code s}: a new leaf's index, or DONE, COLLISION, FULL. */
+    private int descend(int s) {
+        final Nodes t = this.t;
+        if (t.state[0] == Nodes.PENDING) {
+            if (t.virtual[0] > 0) {
+                return COLLISION;
+            }
+            t.virtual[0]++;
+            pendingDepth[s] = 0;
+            return 0;
+        }
+        Board b = slots[s];
+        int node = 0;
+        int depth = 0;
+        while (true) {
+            int m = node == 0 ? RootSelection.select(tr) : Selection.select(tr, node);
+            int ci = node * a + m;
+            int c = t.child[ci];
+            b.play(m);
+            depth++;
+            if (c == Nodes.NONE) {
+                c = t.allocate(node, m);
+                if (c == Nodes.NONE) {
+                    undo(b, depth);
+                    return FULL;
+                }
+                t.child[ci] = c;
+                if (b.isOver()) {
+                    t.state[c] = Nodes.TERMINAL;
+                    t.raw[c] = b.result(b.toMove());
+                    return terminal(b, c, depth);
+                }
+                for (int x = c; x != Nodes.NONE; x = t.parent[x]) {
+                    t.virtual[x]++;
+                }
+                pendingDepth[s] = depth;
+                return c;
+            }
+            byte st = t.state[c];
+            if (st == Nodes.TERMINAL) {
+                return terminal(b, c, depth);
+            }
+            if (st == Nodes.PENDING) {
+                undo(b, depth);
+                return COLLISION;
+            }
+            node = c;
+        }
+    }
+
+    private int terminal(Board b, int node, int depth) {
+        depthSum += depth;
+        maxDepth = Math.max(maxDepth, depth);
+        undo(b, depth);
+        backup(node, t.raw[node], false);
+        return DONE;
+    }
+
+    private static void undo(Board b, int plies) {
+        for (int k = 0; k < plies; k++) {
+            b.undo();
+        }
+    }
+}

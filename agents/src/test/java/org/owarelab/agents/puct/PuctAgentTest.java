@@ -1,0 +1,145 @@
+package org.owarelab.agents.puct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.Agents;
+import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Position;
+import org.owarelab.rules.RuleSet;
+
+class PuctAgentTest {
+    /** Plays a game between two agents, telling both of every move; returns the moves as letters. */
+    static String play(Agent south, Agent north, Board board, int maxPlies) {
+        StringBuilder moves = new StringBuilder();
+        while (!board.isOver() && board.ply() < maxPlies) {
+            Agent mover = board.toMove() == 0 ? south : north;
+            String before = board.text();
+            int plyBefore = board.ply();
+            long hashBefore = board.hash();
+            Decision d = mover.decide(board);
+            assertEquals(before, board.text(), "decide must leave the board as it found it");
+            assertEquals(plyBefore, board.ply());
+            assertEquals(hashBefore, board.hash());
+            assertTrue(board.isLegal(d.move()), "illegal move " + d.move() + " at " + before);
+            double sum = 0;
+            for (int m = 0; m < d.policy().length; m++) {
+                sum += d.policy()[m];
+                assertTrue(d.policy()[m] == 0 || board.isLegal(m), "policy on an illegal move");
+            }
+            assertEquals(1.0, sum, 1e-5);
+            assertTrue(d.value() >= -1 && d.value() <= 1);
+            moves.append(board.letter(d.move()));
+            board.play(d.move());
+            south.played(board, d.move());
+            north.played(board, d.move());
+        }
+        return moves.toString();
+    }
+
+    @Test
+    void sameSeedSameGame() {
+        String spec = "puct:sims=60,noise=0.25,temp=1,temp-plies=8,forced=2";
+        String[] games = new String[2];
+        for (int run = 0; run < 2; run++) {
+            try (Agent a = Agents.create(spec, RuleSet.DEFAULT, 1); Agent b = Agents.create(spec, RuleSet.DEFAULT, 2)) {
+                games[run] = play(a, b, new Board(), 60);
+            }
+        }
+        assertEquals(games[0], games[1]);
+        try (Agent a = Agents.create(spec, RuleSet.DEFAULT, 3); Agent b = Agents.create(spec, RuleSet.DEFAULT, 2)) {
+            assertTrue(!games[0].equals(play(a, b, new Board(), 60)), "another seed, another game");
+        }
+    }
+
+    @Test
+    void takesAnImmediateWin() {
+        Position p = Position.parse("0-0-0-0-0-2-1-2-0-0-0-1-20-22-S", RuleSet.DEFAULT);
+        for (String spec : new String[] {"puct:sims=40", "puct:sims=40,gumbel=true", "puct:sims=40,batch=8"}) {
+            try (Agent a = Agents.create(spec, RuleSet.DEFAULT, 1)) {
+                Decision d = a.decide(new Board(p));
+                assertEquals(5, d.move(), spec);
+                assertEquals(40, d.nodes(), spec);
+                assertEquals(5, d.pv()[0]);
+            }
+        }
+    }
+
+    @Test
+    void beatsRandomOnASmallBoard() {
+        RuleSet rules = RuleSet.parse("houses=4,seeds=2");
+        int score2 = 0;
+        int games = 20;
+        for (int g = 0; g < games; g++) {
+            try (Agent puct = Agents.create("puct:sims=300", rules, g);
+                    Agent random = Agents.create("random", rules, 1000 + g)) {
+                boolean puctSouth = g % 2 == 0;
+                Board b = new Board(rules);
+                play(puctSouth ? puct : random, puctSouth ? random : puct, b, 500);
+                int r = b.result(puctSouth ? 0 : 1);
+                score2 += r + 1;
+            }
+        }
+        assertTrue(score2 >= 2 * games * 0.8, "score " + score2 / 2.0 + " of " + games);
+    }
+
+    @Test
+    void keepsItsTreeWhenToldOfTheMoves() {
+        try (Agent agent = Agents.create("puct:sims=200", RuleSet.DEFAULT, 1)) {
+            PuctAgent a = (PuctAgent) agent;
+            Board b = new Board();
+            Decision d = a.decide(b);
+            b.play(d.move());
+            a.played(b, d.move());
+            int reply = Integer.numberOfTrailingZeros(b.legalMask());
+            b.play(reply);
+            a.played(b, reply);
+            int kept = a.tree().rootVisits();
+            assertTrue(kept > 0, "the subtree after both moves should be kept");
+            a.decide(b);
+            assertEquals(kept + 200, a.tree().rootVisits());
+            // A board with the same position but another history gets a fresh tree.
+            a.decide(new Board(b.position()));
+            assertEquals(200, a.tree().rootVisits());
+        }
+    }
+
+    @Test
+    void stopsWhenAsked() {
+        AtomicInteger polls = new AtomicInteger();
+        SearchMonitor stopAtOnce = new SearchMonitor() {
+            @Override
+            public boolean stopRequested() {
+                return polls.incrementAndGet() > 2;
+            }
+        };
+        try (Agent a = Agents.create("puct", RuleSet.DEFAULT, 1)) {
+            Decision d = a.decide(new Board(), SearchLimit.simulations(100_000), stopAtOnce);
+            assertTrue(d.nodes() <= 3, "stopped after " + d.nodes());
+            assertTrue(new Board().isLegal(d.move()));
+        }
+    }
+
+    @Test
+    void badSpecsAreExplained() {
+        AgentSpecException unknown = assertThrows(AgentSpecException.class,
+                () -> Agents.create("puct:simz=5", RuleSet.DEFAULT, 1));
+        assertTrue(unknown.getMessage().contains("sims"), unknown.getMessage());
+        AgentSpecException gumbel = assertThrows(AgentSpecException.class,
+                () -> Agents.create("puct:gumbel=true,noise=0.25", RuleSet.DEFAULT, 1));
+        assertTrue(gumbel.getMessage().contains("gumbel"), gumbel.getMessage());
+        AgentSpecException model = assertThrows(AgentSpecException.class,
+                () -> Agents.create("puct:model=nowhere.params", RuleSet.DEFAULT, 1));
+        assertTrue(model.getMessage().contains("nowhere.params") && model.getMessage().contains("evaluator source"),
+                model.getMessage());
+        assertThrows(AgentSpecException.class, () -> Agents.create("puct:sims=0", RuleSet.DEFAULT, 1));
+    }
+}

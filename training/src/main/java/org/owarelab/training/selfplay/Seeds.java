@@ -1,0 +1,22 @@
+package org.owarelab.training.selfplay;
+
+/**
+ * Seeds derived from one run seed: each game's seed is a function of the run seed and the
+ * game's id only, so a game is the same whichever worker, slot or batch plays it.
+ */
+public final class Seeds {
+    private Seeds() {
+    }
+
+    /** The seed of game {@code gameId} in the run seeded {@code runSeed}. */
+    public static long game(long runSeed, long gameId) {
+        return mix(mix(runSeed ^ 0x5E1F_91A7_0000_0000L) + gameId * 0x9E3779B97F4A7C15L);
+    }
+
+    /** SplitMix64's finaliser: a bijection that scatters nearby inputs. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

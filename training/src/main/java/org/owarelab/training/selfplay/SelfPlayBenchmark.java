@@ -1,0 +1,227 @@
+package org.owarelab.training.selfplay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.env.ObservationEncoder;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * Measures batched self-play: {@code workers} threads, each a {@link SelfPlayWorker} with its
+ * own evaluator, play a fixed number of games after a warm-up; then the same evaluators are
+ * timed alone on batches of the mean self-play batch size, so that
+ * {@code efficiency = self-play evals/s / raw evals/s}. The evaluator's share of the self-play
+ * time is measured by wrapping it; the rest is the search (selection, moves on the boards,
+ * backup, move choice, records).
+ */
+public final class SelfPlayBenchmark {
+    /**
+     * @param stats the measured run's counters, summed over workers
+     * @param seconds its wall time
+     * @param cpuSeconds CPU time of the worker threads, summed
+     * @param evaluatorSeconds time inside the evaluator, summed over workers
+     * @param rawEvalsPerSecond the evaluators' own throughput at the mean batch size, all workers at once
+     */
+    public record Result(int workers, SelfPlayStats stats, double seconds, double cpuSeconds, double evaluatorSeconds,
+            double rawEvalsPerSecond) {
+        /** Simulations per second of worker CPU time: less sensitive to other load on the machine. */
+        public double simulationsPerCpuSecond() {
+            return stats.simulations() / cpuSeconds;
+        }
+
+        public double simulationsPerSecond() {
+            return stats.simulations() / seconds;
+        }
+
+        public double evalsPerSecond() {
+            return stats.evaluated() / seconds;
+        }
+
+        public double positionsPerSecond() {
+            return stats.positions() / seconds;
+        }
+
+        /** Self-play evaluations per second over the raw batched throughput. */
+        public double efficiency() {
+            return rawEvalsPerSecond <= 0 ? Double.NaN : evalsPerSecond() / rawEvalsPerSecond;
+        }
+
+        /** Share of the workers' time spent inside the evaluator. */
+        public double evaluatorShare() {
+            return evaluatorSeconds / (seconds * workers);
+        }
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    private SelfPlayBenchmark() {
+    }
+
+    /**
+     * Runs the benchmark.
+     *
+     * @param gamesPerWorker games each worker finishes in the measured run (after a warm-up of a
+     *     quarter of them), playing continuously
+     */
+    public static Result run(SelfPlayConfig cfg, RuleSet rules, Supplier<Evaluator> evaluators,
+            ObservationEncoder encoder, int workers, int gamesPerWorker, long seed) throws InterruptedException {
+        if (workers < 1 || gamesPerWorker < 1) {
+            throw new IllegalArgumentException("workers and games per worker must be >= 1");
+        }
+        List<TimedEvaluator> evs = new ArrayList<>();
+        List<SelfPlayWorker> ws = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            TimedEvaluator ev = new TimedEvaluator(evaluators.get());
+            evs.add(ev);
+            ws.add(new SelfPlayWorker(cfg, rules, ev, encoder, seed));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        try {
+            for (int w = 0; w < workers; w++) {
+                ws.get(w).setGameIds(w, workers);
+            }
+            // Continuous play: the warm-up's games in flight go on into the measured run, so
+            // batches stay full throughout (no tail of a last generation).
+            int warm = Math.max(1, gamesPerWorker / 4);
+            all(pool, workers, w -> ws.get(w).playContinuous(warm, (g, p) -> { }));
+            SelfPlayStats before = sum(ws);
+            double evBefore = evs.stream().mapToLong(e -> e.nanos).sum();
+            long[] cpu = new long[workers];
+            long t0 = System.nanoTime();
+            all(pool, workers, w -> {
+                long c0 = THREADS.getCurrentThreadCpuTime();
+                ws.get(w).playContinuous(gamesPerWorker, (g, p) -> { });
+                cpu[w] = THREADS.getCurrentThreadCpuTime() - c0;
+            });
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuSeconds = java.util.Arrays.stream(cpu).sum() / 1e9;
+            SelfPlayStats after = sum(ws);
+            SelfPlayStats run = new SelfPlayStats(after.games() - before.games(), after.positions() - before.positions(),
+                    after.moves() - before.moves(), after.simulations() - before.simulations(),
+                    after.evaluatorCalls() - before.evaluatorCalls(), after.evaluated() - before.evaluated(),
+                    after.resigned() - before.resigned(), after.playedThrough() - before.playedThrough(),
+                    after.falsePositives() - before.falsePositives(), after.nanos() - before.nanos());
+            double evSeconds = (evs.stream().mapToLong(e -> e.nanos).sum() - evBefore) / 1e9;
+            int batch = (int) Math.max(1, Math.round(run.meanBatch()));
+            double raw = raw(pool, evs, rules, batch, Math.max(0.5, Math.min(3.0, seconds / 4)), seed);
+            return new Result(workers, run, seconds, cpuSeconds, evSeconds, raw);
+        } finally {
+            pool.shutdownNow();
+            for (TimedEvaluator e : evs) {
+                e.close();
+            }
+        }
+    }
+
+    /** Evaluations per second of all evaluators at once on fixed batches of {@code batch} mid-game positions. */
+    private static double raw(ExecutorService pool, List<TimedEvaluator> evs, RuleSet rules, int batch, double seconds,
+            long seed) throws InterruptedException {
+        Board[] boards = new Board[batch];
+        SplittableRandom rng = new SplittableRandom(seed);
+        for (int i = 0; i < batch; i++) {
+            Board b = new Board(rules);
+            int plies = rng.nextInt(40);
+            while (b.ply() < plies) {
+                int mask = b.legalMask();
+                b.play(pick(mask, rng));
+                if (b.isOver()) {
+                    b.undo();
+                    break;
+                }
+            }
+            boards[i] = b;
+        }
+        long[] counts = new long[evs.size()];
+        long t0 = System.nanoTime();
+        long until = t0 + (long) (seconds * 1e9);
+        all(pool, evs.size(), w -> {
+            Board[] mine = new Board[batch];
+            for (int i = 0; i < batch; i++) {
+                mine[i] = boards[i].copy();
+            }
+            float[] priors = new float[batch * rules.houses()];
+            float[] values = new float[batch];
+            Evaluator ev = evs.get(w).inner;
+            while (System.nanoTime() < until) {
+                ev.evaluate(mine, batch, priors, values);
+                counts[w] += batch;
+            }
+        });
+        double elapsed = (System.nanoTime() - t0) / 1e9;
+        long total = 0;
+        for (long c : counts) {
+            total += c;
+        }
+        return total / elapsed;
+    }
+
+    private static int pick(int mask, SplittableRandom rng) {
+        int k = rng.nextInt(Integer.bitCount(mask));
+        for (int m = 0;; m++) {
+            if ((mask >>> m & 1) != 0 && k-- == 0) {
+                return m;
+            }
+        }
+    }
+
+    private interface PerWorker {
+        void run(int worker);
+    }
+
+    private static void all(ExecutorService pool, int n, PerWorker task) throws InterruptedException {
+        List<Future<?>> fs = new ArrayList<>();
+        for (int w = 0; w < n; w++) {
+            int id = w;
+            fs.add(pool.submit(() -> task.run(id)));
+        }
+        for (Future<?> f : fs) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("benchmark worker failed: " + e.getCause(), e.getCause());
+            }
+        }
+    }
+
+    private static SelfPlayStats sum(List<SelfPlayWorker> ws) {
+        SelfPlayStats s = SelfPlayStats.ZERO;
+        for (SelfPlayWorker w : ws) {
+            s = s.plus(w.stats());
+        }
+        return s;
+    }
+
+    /** Times the calls of the evaluator it wraps (one clock read per batch). */
+    private static final class TimedEvaluator implements Evaluator {
+        final Evaluator inner;
+        long nanos;
+
+        TimedEvaluator(Evaluator inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public int actions() {
+            return inner.actions();
+        }
+
+        @Override
+        public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
+            long t0 = System.nanoTime();
+            inner.evaluate(boards, count, priors, values);
+            nanos += System.nanoTime() - t0;
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+}

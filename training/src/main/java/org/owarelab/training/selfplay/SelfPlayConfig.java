@@ -1,0 +1,118 @@
+package org.owarelab.training.selfplay;
+
+import org.owarelab.agents.puct.PuctConfig;
+import org.owarelab.agents.puct.Temperature;
+
+/**
+ * How one self-play worker plays. Immutable; validated on construction (an
+ * {@link IllegalArgumentException} names the field).
+ *
+ * @param parallelGames games a worker advances in lock-step (its batch is about this times
+ *     {@code leavesPerGame})
+ * @param leavesPerGame leaves per game per step; above 1 uses virtual loss inside each tree
+ * @param simulations simulations of a full search (the ones that are recorded)
+ * @param playoutCap playout cap randomisation (KataGo): cheap unrecorded searches in between
+ * @param temperature move choice by ply (e.g. 1 for the first plies, then 0)
+ * @param search the PUCT settings, root noise included (noise applies to full searches only)
+ * @param resign resignation, with a share of games played out to measure false positives
+ * @param plyCap a game still going at this ply is stopped and scored a draw
+ */
+public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulations, PlayoutCap playoutCap,
+        Temperature temperature, PuctConfig search, Resign resign, int plyCap) {
+
+    /** 64 games per worker, 200 simulations, no cap, temperature 1 for 12 plies, Dirichlet(1.0) x 0.25, no resignation, 400 plies. */
+    public static final SelfPlayConfig DEFAULT = new SelfPlayConfig(64, 1, 200, PlayoutCap.OFF,
+            new Temperature(1.0, 12, 0.0), PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)),
+            Resign.OFF, 400);
+
+    public SelfPlayConfig {
+        if (parallelGames < 1 || parallelGames > 65_536) {
+            throw new IllegalArgumentException("parallelGames=" + parallelGames + ": expected 1..65536");
+        }
+        if (leavesPerGame < 1 || leavesPerGame > 64) {
+            throw new IllegalArgumentException("leavesPerGame=" + leavesPerGame + ": expected 1..64");
+        }
+        if (simulations < 1 || simulations > 1_000_000) {
+            throw new IllegalArgumentException("simulations=" + simulations + ": expected 1..1000000");
+        }
+        if (plyCap < 1 || plyCap > 100_000) {
+            throw new IllegalArgumentException("plyCap=" + plyCap + ": expected 1..100000");
+        }
+        if (playoutCap == null || temperature == null || search == null || resign == null) {
+            throw new IllegalArgumentException("playoutCap, temperature, search and resign must be given");
+        }
+        if (playoutCap.fastSimulations() > simulations) {
+            throw new IllegalArgumentException("playoutCap.fastSimulations=" + playoutCap.fastSimulations()
+                    + " exceeds simulations=" + simulations);
+        }
+    }
+
+    public SelfPlayConfig withGames(int games, int leaves) {
+        return new SelfPlayConfig(games, leaves, simulations, playoutCap, temperature, search, resign, plyCap);
+    }
+
+    public SelfPlayConfig withSimulations(int sims) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, sims, playoutCap, temperature, search, resign, plyCap);
+    }
+
+    public SelfPlayConfig withPlayoutCap(PlayoutCap cap) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, cap, temperature, search, resign, plyCap);
+    }
+
+    public SelfPlayConfig withTemperature(Temperature t) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, t, search, resign, plyCap);
+    }
+
+    public SelfPlayConfig withSearch(PuctConfig s) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, s, resign, plyCap);
+    }
+
+    public SelfPlayConfig withResign(Resign r) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, r, plyCap);
+    }
+
+    public SelfPlayConfig withPlyCap(int cap) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign, cap);
+    }
+
+    /**
+     * Playout cap randomisation (Wu, 2019): each move is a full search with probability
+     * {@code fullProbability} (exploring, recorded) or else a fast search of
+     * {@code fastSimulations} (no noise, not recorded).
+     */
+    public record PlayoutCap(double fullProbability, int fastSimulations) {
+        /** Every move a full, recorded search. */
+        public static final PlayoutCap OFF = new PlayoutCap(1.0, 1);
+
+        public PlayoutCap {
+            if (!(fullProbability > 0 && fullProbability <= 1)) {
+                throw new IllegalArgumentException("playoutCap.fullProbability=" + fullProbability + ": expected (0, 1]");
+            }
+            if (fastSimulations < 1) {
+                throw new IllegalArgumentException("playoutCap.fastSimulations=" + fastSimulations + ": expected >= 1");
+            }
+        }
+    }
+
+    /**
+     * Resignation: the side to move resigns when its root value stays below {@code threshold}
+     * for {@code consecutive} of its own moves in a row. In a share {@code playThrough} of the
+     * games (drawn per game) nobody resigns; those games tell whether the side that would have
+     * resigned went on to lose (if not, a false positive).
+     */
+    public record Resign(boolean enabled, double threshold, int consecutive, double playThrough) {
+        public static final Resign OFF = new Resign(false, -0.95, 2, 0.1);
+
+        public Resign {
+            if (!(threshold > -1 && threshold < 1)) {
+                throw new IllegalArgumentException("resign.threshold=" + threshold + ": expected in (-1, 1)");
+            }
+            if (consecutive < 1) {
+                throw new IllegalArgumentException("resign.consecutive=" + consecutive + ": expected >= 1");
+            }
+            if (!(playThrough >= 0 && playThrough <= 1)) {
+                throw new IllegalArgumentException("resign.playThrough=" + playThrough + ": expected 0..1");
+            }
+        }
+    }
+}

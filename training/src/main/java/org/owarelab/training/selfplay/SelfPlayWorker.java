@@ -1,0 +1,208 @@
+package org.owarelab.training.selfplay;
+
+import java.util.List;
+import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.puct.LockstepSearch;
+import org.owarelab.agents.puct.Tree;
+import org.owarelab.env.ObservationEncoder;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * Plays self-play games, many at once in lock-step: every step each game's tree walks to its
+ * next leaf (or leaves), one batched {@link Evaluator#evaluate} call answers them all, and each
+ * game whose search is done records its position, plays its move and starts its next search
+ * (or its next game). Batches stay near {@code parallelGames * leavesPerGame} until the last
+ * games of a {@link #play} call finish.
+ *
+ * <p>Reproducible: game {@code id}'s moves and records depend only on the run seed, the id, the
+ * config and the evaluator's answers per position, not on the batch or the number of slots
+ * (tested). Wrap the network in the position-hash cache ({@code CachingEvaluator}) before
+ * passing it here; a cache must return the same answer for the same position to keep this.
+ *
+ * <p>Not thread-safe: one worker per thread, each with its own evaluator. {@link #play} and
+ * {@link #playContinuous} block; they return early, dropping the games in flight, when the
+ * thread is interrupted.
+ */
+public final class SelfPlayWorker {
+    final SelfPlayConfig cfg;
+    final RuleSet rules;
+    final ObservationEncoder encoder;
+    final long runSeed;
+    private final LockstepSearch search;
+    private final GameSlot[] slots;
+    private final Tree[] trees;
+    private SelfPlaySink sink;
+    private long nextId;
+    private long idStride = 1;
+
+    // Counters (this worker's thread only).
+    long moves;
+    long simulations;
+    private long games;
+    private long positions;
+    private long resigned;
+    private long playedThrough;
+    private long falsePositives;
+    private long nanos;
+
+    /**
+     * @param cfg how to play
+     * @param rules the rule set of the games
+     * @param evaluator priors and values (wrapped in a cache by the caller if wanted); its
+     *     {@code actions()} must be the rules' houses
+     * @param encoder the observation recorded for each position (its rules must be {@code rules})
+     * @param runSeed the run's seed; each game's seed derives from it and the game id
+     */
+    public SelfPlayWorker(SelfPlayConfig cfg, RuleSet rules, Evaluator evaluator, ObservationEncoder encoder,
+            long runSeed) {
+        if (evaluator.actions() != rules.houses()) {
+            throw new IllegalArgumentException("evaluator for " + evaluator.actions() + " moves, rules with "
+                    + rules.houses() + " houses");
+        }
+        if (!encoder.rules().equals(rules)) {
+            throw new IllegalArgumentException("encoder " + encoder.tag() + " built for rules '" + encoder.rules().spec()
+                    + "', self-play rules '" + rules.spec() + "'");
+        }
+        this.cfg = cfg;
+        this.rules = rules;
+        this.encoder = encoder;
+        this.runSeed = runSeed;
+        int g = cfg.parallelGames();
+        this.search = new LockstepSearch(evaluator, g * cfg.leavesPerGame());
+        this.slots = new GameSlot[g];
+        this.trees = new Tree[g];
+        // Twice the search's nodes: a reused subtree always leaves room for a full search.
+        int nodes = 2 * (cfg.simulations() + 1) + 2;
+        for (int i = 0; i < g; i++) {
+            trees[i] = new Tree(rules, cfg.search(), cfg.leavesPerGame(), nodes, nodes);
+            slots[i] = new GameSlot(this, trees[i]);
+        }
+    }
+
+    /**
+     * Plays games {@code firstGameId .. firstGameId + count - 1} to the end, handing each to
+     * {@code sink} as it finishes. Returns when all are done (or the thread is interrupted).
+     * The last games run in smaller batches; {@link #playContinuous} avoids that tail.
+     *
+     * @throws IllegalStateException if continuous games are still in flight
+     */
+    public void play(long firstGameId, int count, SelfPlaySink sink) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count=" + count + ": expected >= 0");
+        }
+        if (inFlight() > 0) {
+            throw new IllegalStateException(inFlight() + " continuous games in flight; abandonInFlight() first");
+        }
+        nextId = firstGameId;
+        idStride = 1;
+        run(firstGameId + count, count, sink);
+    }
+
+    /**
+     * Continuous self-play: keeps every slot busy, starting games with ids
+     * {@code firstGameId, firstGameId + stride, ...} (set by {@link #setGameIds}), and returns
+     * once {@code games} games have finished. Games still in flight stay in their slots and go
+     * on at the next call (with the evaluator as it is then, e.g. a newer network). Batches
+     * stay full; the same sequence of calls gives the same games.
+     */
+    public void playContinuous(int games, SelfPlaySink sink) {
+        if (games < 0) {
+            throw new IllegalArgumentException("games=" + games + ": expected >= 0");
+        }
+        run(Long.MAX_VALUE, games, sink);
+    }
+
+    /**
+     * Sets the ids of the next continuous games: {@code first, first + stride, ...} (e.g. worker
+     * {@code w} of {@code W} uses {@code first = base + w, stride = W}).
+     */
+    public void setGameIds(long first, long stride) {
+        if (stride < 1) {
+            throw new IllegalArgumentException("stride=" + stride + ": expected >= 1");
+        }
+        nextId = first;
+        idStride = stride;
+    }
+
+    /** The id the next started game will get. */
+    public long nextGameId() {
+        return nextId;
+    }
+
+    /** Games started and not finished (continuous mode). */
+    public int inFlight() {
+        int n = 0;
+        for (GameSlot s : slots) {
+            n += s.active() ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Drops the games in flight (their records are lost); returns how many. */
+    public int abandonInFlight() {
+        int n = 0;
+        for (GameSlot s : slots) {
+            if (s.active()) {
+                s.abandon();
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Steps until {@code finishTarget} games finished or no game is left; starts games with ids below {@code idLimit}. */
+    private void run(long idLimit, int finishTarget, SelfPlaySink sink) {
+        long t0 = System.nanoTime();
+        this.sink = sink;
+        int finished = 0;
+        try {
+            for (GameSlot s : slots) {
+                if (!s.active() && nextId < idLimit) {
+                    s.start(nextId);
+                    nextId += idStride;
+                }
+            }
+            while (finished < finishTarget && inFlight() > 0) {
+                if (Thread.currentThread().isInterrupted()) {
+                    abandonInFlight();
+                    return;
+                }
+                search.step(trees, trees.length);
+                for (GameSlot s : slots) {
+                    if (!s.active() || s.tree.searching()) {
+                        continue;
+                    }
+                    if (s.finishMove() != null) {
+                        finished++;
+                        if (nextId < idLimit) {
+                            s.start(nextId);
+                            nextId += idStride;
+                        }
+                    }
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            // An evaluator failure leaves trees mid-step: drop the games so the worker stays usable.
+            abandonInFlight();
+            throw e;
+        } finally {
+            nanos += System.nanoTime() - t0;
+            this.sink = null;
+        }
+    }
+
+    void finished(GameRecord game, List<PositionRecord> records, boolean resignedGame, boolean playedThroughGame) {
+        games++;
+        positions += records.size();
+        resigned += resignedGame ? 1 : 0;
+        playedThrough += playedThroughGame ? 1 : 0;
+        falsePositives += playedThroughGame && game.falsePositive() ? 1 : 0;
+        sink.accept(game, records);
+    }
+
+    /** Counters since this worker was made. */
+    public SelfPlayStats stats() {
+        return new SelfPlayStats(games, positions, moves, simulations, search.calls(), search.evaluated(), resigned,
+                playedThrough, falsePositives, nanos);
+    }
+}
