@@ -14,7 +14,6 @@ import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.SelfPlayBenchmark;
 import org.owarelab.training.selfplay.SelfPlayConfig;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -22,7 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "selfplay", mixinStandardHelpOptions = true,
         description = {"Batched self-play speed: each worker thread advances --games games in lock-step with one "
                 + "evaluator call per step. Prints 'simulations/s: N', 'evals/s: N', 'positions/s: N' and "
-                + "'efficiency: P%' (self-play evaluations/s over the evaluator's raw throughput at the same batch "
+                + "'efficiency: P%%' (self-play evaluations/s over the evaluator's raw throughput at the same batch "
                 + "size), and the evaluator's share of the time.",
             "Evaluators: 'uniform' (free: measures the search alone) and 'synthetic' (hash-based outputs that spin "
                 + "--call-us + --position-us per position, like the DJL MLP on 2 cores)."},
@@ -32,8 +31,9 @@ final class BenchSelfplayCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Mixin
-    RulesOptions rules;
+    @Option(names = "--rules", paramLabel = "RULES", defaultValue = "",
+            description = "Rule variants as key=value,... (see 'oware show --help'); games start at the start position.")
+    String rules;
 
     @Option(names = "--evaluator", defaultValue = "synthetic", description = "uniform or synthetic (default ${DEFAULT-VALUE}).")
     String evaluator;
@@ -67,7 +67,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         if (workers < 1 || games < 1 || leaves < 1 || sims < 1 || totalGames < 0 || callMicros < 0 || positionMicros < 0) {
             throw new BadInputException("expected --workers, --games, --leaves, --sims >= 1 and costs >= 0");
         }
-        RuleSet r = rules.ruleSet();
+        RuleSet r = RuleSet.parse(rules);
         int n = r.houses();
         Supplier<Evaluator> evs;
         String what;

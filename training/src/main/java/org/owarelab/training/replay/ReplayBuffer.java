@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.owarelab.training.selfplay.PositionRecord;
+import org.owarelab.training.selfplay.Seeds;
 
 /**
  * A window over the most recent self-play positions, in primitive ring arrays, with seeded
@@ -178,7 +179,7 @@ public final class ReplayBuffer {
         if (!out.layout.equals(layout)) {
             throw new IllegalArgumentException("minibatch for " + out.layout.describe() + ", buffer of " + layout.describe());
         }
-        SplittableRandom rng = new SplittableRandom(mix(seed ^ mix(sampled + 0x51A7E5L)));
+        SplittableRandom rng = new SplittableRandom(Seeds.mix(seed ^ Seeds.mix(sampled + 0x51A7E5L)));
         for (int b = 0; b < out.size; b++) {
             int k = rng.nextInt(size);
             int i = physical(k);
@@ -215,11 +216,5 @@ public final class ReplayBuffer {
 
     long seed() {
         return seed;
-    }
-
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
     }
 }

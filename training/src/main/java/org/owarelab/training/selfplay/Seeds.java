@@ -14,7 +14,7 @@ public final class Seeds {
     }
 
     /** SplitMix64's finaliser: a bijection that scatters nearby inputs. */
-    static long mix(long z) {
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

@@ -12,7 +12,8 @@ import org.owarelab.agents.puct.Temperature;
  * @param leavesPerGame leaves per game per step; above 1 uses virtual loss inside each tree
  * @param simulations simulations of a full search (the ones that are recorded)
  * @param playoutCap playout cap randomisation (KataGo): cheap unrecorded searches in between
- * @param temperature move choice by ply (e.g. 1 for the first plies, then 0)
+ * @param temperature move choice by ply (e.g. 1 for the first plies, then 0); not used with
+ *     Gumbel root selection, whose Gumbel noise does the sampling
  * @param search the PUCT settings, root noise included (noise applies to full searches only)
  * @param resign resignation, with a share of games played out to measure false positives
  * @param plyCap a game still going at this ply is stopped and scored a draw
