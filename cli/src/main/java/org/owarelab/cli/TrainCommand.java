@@ -1,0 +1,63 @@
+package org.owarelab.cli;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.owarelab.training.loop.TrainConfig;
+import org.owarelab.training.loop.Trainer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code oware train}: AlphaZero-style self-play training, ending with an evaluation. */
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = {"Train a policy/value network by self-play (PUCT search + DJL learner), checkpoint it, and "
+                + "evaluate it against the baselines of the config's arena section.",
+            "Without --config the embedded configs/quick.yaml is used. Everything goes to the run directory: "
+                + "config.yaml, run.json, state.json, checkpoints/, metrics.jsonl, selfplay.jsonl, eval/."},
+        footer = {"", "Examples:",
+            "  oware train                                          # embedded quick config, runs/quick-<time>",
+            "  oware train --config configs/quick.yaml --out runs/q1",
+            "  oware train --config configs/default.yaml --set loop.generations=50 --set seed=7",
+            "  oware train --resume runs/q1                         # continue a killed or finished run",
+            "  oware train --config configs/gpu.yaml --set device=gpu   # after OWARE_GPU=1 (see README)"})
+final class TrainCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "YAML config (default: the embedded quick.yaml).")
+    Path config;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "Override a config value, e.g. --set loop.generations=5 --set network.hidden=[64,64] (repeatable).")
+    List<String> overrides = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<config>-<date-time>).")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "RUN", description = "Continue the run in RUN from its last checkpoint.")
+    Path resume;
+
+    @Override
+    public Integer call() throws Exception {
+        String command = "oware " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        if (resume != null) {
+            if (config != null || out != null || !overrides.isEmpty()) {
+                throw new BadInputException("--resume takes no --config, --out or --set: a run keeps its saved config");
+            }
+            Trainer.resume(resume, command, System.out);
+            return 0;
+        }
+        TrainConfig cfg = config == null ? TrainConfig.embedded(overrides) : TrainConfig.load(config, overrides);
+        Path dir = out;
+        if (dir == null) {
+            String name = config == null ? "quick" : config.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+            dir = Path.of("runs", name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        }
+        Trainer.start(cfg, dir, command, System.out);
+        return 0;
+    }
+}

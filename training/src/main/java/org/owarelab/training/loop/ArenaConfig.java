@@ -1,0 +1,39 @@
+package org.owarelab.training.loop;
+
+import java.util.List;
+import org.owarelab.agents.Agents;
+
+/**
+ * How the loop evaluates its network: the trained agent ({@code puct} over the latest checkpoint
+ * at {@code simulations} per move) plays paired games against each fixed opponent.
+ *
+ * @param opponents agent specs of the baselines, e.g. {@code random}, {@code greedy},
+ *     {@code alphabeta:depth=3}
+ * @param games games per opponent at each periodic evaluation (even: colour-swapped pairs)
+ * @param finalGames games per opponent in the evaluation that ends the run
+ * @param simulations PUCT simulations per move of the trained agent
+ * @param openingPlies random plies of each opening pair
+ * @param threads games played in parallel
+ */
+public record ArenaConfig(List<String> opponents, int games, int finalGames, int simulations, int openingPlies,
+        int threads) {
+
+    public static final ArenaConfig DEFAULT = new ArenaConfig(List.of("random", "greedy"),
+            20, 60, 100, 4, 2);
+
+    public ArenaConfig {
+        opponents = List.copyOf(opponents);
+        for (String spec : opponents) {
+            Agents.validate(spec);
+        }
+        LoopConfig.check("arena.games", games, 0, 1_000_000);
+        LoopConfig.check("arena.finalGames", finalGames, 0, 1_000_000);
+        LoopConfig.check("arena.simulations", simulations, 1, 1_000_000);
+        LoopConfig.check("arena.openingPlies", openingPlies, 0, 100);
+        LoopConfig.check("arena.threads", threads, 1, 1024);
+        if (games % 2 != 0 || finalGames % 2 != 0) {
+            throw new IllegalArgumentException("arena.games and arena.finalGames must be even (colour-swapped pairs), got "
+                    + games + " and " + finalGames);
+        }
+    }
+}

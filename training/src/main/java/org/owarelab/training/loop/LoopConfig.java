@@ -1,0 +1,45 @@
+package org.owarelab.training.loop;
+
+/**
+ * The shape of the loop: how many generations, how much self-play and training per generation,
+ * how often to checkpoint and evaluate.
+ *
+ * @param generations generations to run (one generation = self-play, then training)
+ * @param workers self-play threads, each with its own evaluator over the shared network
+ * @param gamesPerGeneration self-play games per generation, over all workers
+ * @param batchSize learner minibatch size
+ * @param maxStepsPerGeneration cap on learner steps per generation (the replay buffer's sample
+ *     ratio decides how many are allowed)
+ * @param checkpointEvery write a checkpoint every this many generations (the last one always)
+ * @param keepCheckpoints checkpoints kept on disk (older ones are deleted; 0 keeps all)
+ * @param evaluateEvery evaluate against the arena's opponents every this many generations
+ *     (0: only at the end)
+ * @param cacheEntries entries of each self-play worker's position cache (0: no cache)
+ */
+public record LoopConfig(int generations, int workers, int gamesPerGeneration, int batchSize,
+        int maxStepsPerGeneration, int checkpointEvery, int keepCheckpoints, int evaluateEvery, int cacheEntries) {
+
+    public static final LoopConfig DEFAULT = new LoopConfig(20, 2, 128, 256, 400, 1, 0, 5, 1 << 16);
+
+    public LoopConfig {
+        check("generations", generations, 1, 1_000_000);
+        check("workers", workers, 1, 1024);
+        check("gamesPerGeneration", gamesPerGeneration, 1, 10_000_000);
+        check("batchSize", batchSize, 1, 65_536);
+        check("maxStepsPerGeneration", maxStepsPerGeneration, 0, 10_000_000);
+        check("checkpointEvery", checkpointEvery, 1, 1_000_000);
+        check("keepCheckpoints", keepCheckpoints, 0, 1_000_000);
+        check("evaluateEvery", evaluateEvery, 0, 1_000_000);
+        check("cacheEntries", cacheEntries, 0, 1 << 26);
+        if (gamesPerGeneration < workers) {
+            throw new IllegalArgumentException("loop.gamesPerGeneration=" + gamesPerGeneration
+                    + " is less than loop.workers=" + workers);
+        }
+    }
+
+    static void check(String name, long v, long min, long max) {
+        if (v < min || v > max) {
+            throw new IllegalArgumentException("loop." + name + "=" + v + ": expected " + min + ".." + max);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package org.owarelab.training.loop;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.Map;
+import org.owarelab.training.replay.ReplayBuffer;
+import org.owarelab.training.selfplay.SelfPlayStats;
+
+/**
+ * One JSON object per generation in {@code metrics.jsonl} (format 1) and the matching log line.
+ * Fields: {@code generation, step, games, positions, seconds} (run totals), {@code genSeconds},
+ * {@code selfplay} (games, positions, simulations, evals, gamesPerSec, positionsPerSec,
+ * simulationsPerSec, evalsPerSec, meanBatch, cacheHitRate, resigned, falsePositiveRate),
+ * {@code train} (steps, loss, policyLoss, valueLoss, auxLoss, policyEntropy, valueAccuracy,
+ * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added) and, when evaluated,
+ * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}.
+ */
+final class Metrics {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Metrics() {
+    }
+
+    static void write(RunDirectory run, int gen, TrainState s, SelfPlayPhase.Output sp, TrainPhase.Output tr,
+            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, double genSeconds) throws IOException {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("format", 1);
+        o.put("generation", gen);
+        o.put("step", s.learnerSteps());
+        o.put("games", s.games());
+        o.put("positions", s.positions());
+        o.put("seconds", round(s.seconds()));
+        o.put("genSeconds", round(genSeconds));
+        SelfPlayStats st = sp.stats();
+        ObjectNode p = o.putObject("selfplay");
+        p.put("games", st.games());
+        p.put("positions", st.positions());
+        p.put("simulations", st.simulations());
+        p.put("evals", st.evaluated());
+        p.put("gamesPerSec", round(SelfPlayStats.rate(st.games(), sp.seconds())));
+        p.put("positionsPerSec", round(SelfPlayStats.rate(st.positions(), sp.seconds())));
+        p.put("simulationsPerSec", round(SelfPlayStats.rate(st.simulations(), sp.seconds())));
+        p.put("evalsPerSec", round(SelfPlayStats.rate(st.evaluated(), sp.seconds())));
+        p.put("meanBatch", round(st.meanBatch()));
+        num(p, "cacheHitRate", sp.cacheHitRate());
+        p.put("resigned", st.resigned());
+        num(p, "falsePositiveRate", st.falsePositiveRate());
+        ObjectNode t = o.putObject("train");
+        t.put("steps", tr.steps());
+        num(t, "loss", tr.loss());
+        num(t, "policyLoss", tr.policyLoss());
+        num(t, "valueLoss", tr.valueLoss());
+        num(t, "auxLoss", tr.auxLoss());
+        num(t, "policyEntropy", tr.entropy());
+        num(t, "valueAccuracy", tr.valueAccuracy());
+        num(t, "gradNorm", tr.gradNorm());
+        num(t, "learningRate", tr.learningRate());
+        num(t, "samplesPerSec", tr.seconds() > 0 ? tr.samples() / tr.seconds() : Double.NaN);
+        ObjectNode b = o.putObject("buffer");
+        b.put("size", buffer.size());
+        b.put("added", buffer.added());
+        if (!arena.isEmpty()) {
+            ObjectNode a = o.putObject("arena");
+            for (EvalPhase.Score sc : arena.values()) {
+                ObjectNode x = a.putObject(sc.opponent());
+                x.put("score", round(sc.score()));
+                x.put("lo", round(sc.lo()));
+                x.put("hi", round(sc.hi()));
+                x.put("wins", sc.wins());
+                x.put("draws", sc.draws());
+                x.put("losses", sc.losses());
+            }
+        }
+        RunDirectory.appendLine(run.metrics(), JSON.writeValueAsString(o));
+    }
+
+    static String summary(int gen, int generations, TrainState s, SelfPlayPhase.Output sp, TrainPhase.Output tr,
+            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, double genSeconds) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("gen %d/%d  %.0fs  games %d (+%d)  %.0f sims/s  %.0f evals/s  buffer %d  steps %d",
+                gen, generations, genSeconds, s.games(), sp.stats().games(),
+                SelfPlayStats.rate(sp.stats().simulations(), sp.seconds()),
+                SelfPlayStats.rate(sp.stats().evaluated(), sp.seconds()), buffer.size(), s.learnerSteps()));
+        if (tr.steps() > 0) {
+            sb.append(String.format("  loss %.3f (p %.3f v %.3f) acc %.2f", tr.loss(), tr.policyLoss(),
+                    tr.valueLoss(), tr.valueAccuracy()));
+        }
+        for (EvalPhase.Score sc : arena.values()) {
+            sb.append("\n    vs ").append(sc.line());
+        }
+        return sb.toString();
+    }
+
+    private static void num(ObjectNode o, String key, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            o.putNull(key);
+        } else {
+            o.put(key, round(v));
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1e4) / 1e4;
+    }
+}

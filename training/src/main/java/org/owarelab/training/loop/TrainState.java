@@ -1,0 +1,28 @@
+package org.owarelab.training.loop;
+
+/**
+ * The resume point of a run ({@code state.json}): what is complete. Written atomically and last,
+ * after the checkpoint and replay file it names, so after a {@code kill -9} at any moment the
+ * state on disk is consistent and at most the generation in progress is lost.
+ *
+ * @param format {@value #FORMAT}
+ * @param generation generations completed
+ * @param learnerSteps learner steps completed
+ * @param games self-play games completed
+ * @param positions self-play positions recorded
+ * @param seconds training time so far, over all sessions of the run (wall clock)
+ * @param checkpoint the checkpoint directory's name under {@code checkpoints/} (null before the first)
+ * @param replay the replay file's name in the run directory (null before the first)
+ */
+public record TrainState(int format, int generation, long learnerSteps, long games, long positions, double seconds,
+        String checkpoint, String replay) {
+    public static final int FORMAT = 1;
+
+    public static final TrainState START = new TrainState(FORMAT, 0, 0, 0, 0, 0, null, null);
+
+    public TrainState {
+        if (format != FORMAT) {
+            throw new IllegalArgumentException("state.json format " + format + ": this build reads format " + FORMAT);
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package org.owarelab.training.loop;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.owarelab.env.ObservationEncoder;
+import org.owarelab.training.nn.Checkpoints;
+import org.owarelab.training.nn.Learner;
+import org.owarelab.training.nn.PolicyValueNet;
+import org.owarelab.training.replay.RecordLayout;
+import org.owarelab.training.replay.ReplayBuffer;
+import org.owarelab.training.run.RunInfo;
+import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.Seeds;
+
+/**
+ * The training loop. Each generation: self-play with the current network (read-only), the new
+ * positions into the replay buffer, learner steps as the buffer's sample ratio allows, then a
+ * checkpoint, the buffer file and finally {@code state.json}, each written atomically; every
+ * {@code loop.evaluateEvery} generations and at the end, games against the arena's baselines.
+ * One line of metrics per generation goes to {@code metrics.jsonl} and one summary line to the
+ * log.
+ *
+ * <p>Resuming ({@link #resume}) reads the saved config and state, loads the checkpoint the state
+ * names (network and optimizer state) and the replay file, and goes on with the next generation;
+ * a run killed at any moment loses at most the generation in progress. Threads: self-play workers
+ * run while the learner waits, and the learner runs alone, so the network is never read and
+ * written at once.
+ */
+public final class Trainer {
+    private final RunDirectory run;
+    private final TrainConfig cfg;
+    private final PrintStream log;
+    private final Progress progress;
+
+    private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log) {
+        this.run = run;
+        this.cfg = cfg;
+        this.log = log;
+        this.progress = new Progress(log);
+    }
+
+    /**
+     * Starts a new run in {@code dir} (created; it must not hold a run already).
+     *
+     * @param command the command line, recorded in {@code run.json}
+     */
+    public static Path start(TrainConfig cfg, Path dir, String command, PrintStream log)
+            throws IOException, InterruptedException {
+        if (Files.exists(dir.resolve("state.json")) || Files.exists(dir.resolve("config.yaml"))) {
+            throw new IllegalArgumentException("run directory " + dir + " already holds a run: resume it with "
+                    + "'oware train --resume " + dir + "' or choose another --out");
+        }
+        Files.createDirectories(dir);
+        RunDirectory run = new RunDirectory(dir);
+        run.writeConfig(cfg);
+        run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+        run.writeState(TrainState.START);
+        new Trainer(run, cfg, log).loop();
+        return dir;
+    }
+
+    /** Continues the run in {@code dir} from its last checkpoint and replay file. */
+    public static Path resume(Path dir, String command, PrintStream log) throws IOException, InterruptedException {
+        if (!RunDirectory.isRun(dir)) {
+            throw new IllegalArgumentException("--resume " + dir + ": not a run directory (expected config.yaml and "
+                    + "state.json in it)");
+        }
+        RunDirectory run = new RunDirectory(dir);
+        TrainConfig cfg = run.readConfig();
+        run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+        new Trainer(run, cfg, log).loop();
+        return dir;
+    }
+
+    private void loop() throws IOException, InterruptedException {
+        ObservationEncoder encoder = cfg.observationEncoder();
+        TrainState state = run.readState();
+        Files.createDirectories(run.checkpoints());
+        Checkpoints.deleteTemporaries(run.checkpoints());
+        int generations = cfg.loop().generations();
+        if (state.generation() >= generations) {
+            log.printf("run %s is complete (%d of %d generations); raise loop.generations to go on%n",
+                    run.root(), state.generation(), generations);
+            return;
+        }
+        Path ckpt = state.checkpoint() == null ? null : run.checkpoints().resolve(state.checkpoint());
+        try (PolicyValueNet net = ckpt == null
+                ? PolicyValueNet.create(cfg.network(), encoder, cfg.seed(), cfg.deviceChoice())
+                : Checkpoints.loadNetwork(ckpt, encoder, cfg.network(), cfg.deviceChoice());
+                Learner learner = new Learner(net, cfg.learner())) {
+            if (ckpt != null) {
+                Checkpoints.restoreLearner(ckpt, learner);
+            }
+            RecordLayout layout = RecordLayout.of(encoder);
+            long sampleSeed = Seeds.game(cfg.seed() ^ 0x5EED_B0FFL, state.generation());
+            ReplayBuffer buffer = state.replay() == null ? new ReplayBuffer(layout, cfg.replay(), sampleSeed)
+                    : ReplayBuffer.load(run.root().resolve(state.replay()), layout, cfg.replay(), sampleSeed);
+            log.printf("%s %s: %s, %d parameters, encoder %s, rules %s, device %s%n",
+                    state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1)
+                            + " of", run.root(), net.describe(), net.parameterCount(), encoder.tag(),
+                    cfg.ruleSet(), cfg.deviceChoice().id());
+            double secondsBefore = state.seconds();
+            long sessionStart = System.nanoTime();
+            for (int gen = state.generation() + 1; gen <= generations; gen++) {
+                boolean last = gen == generations;
+                boolean evaluate = !last && cfg.loop().evaluateEvery() > 0 && gen % cfg.loop().evaluateEvery() == 0;
+                long genStart = System.nanoTime();
+
+                AtomicLong done = new AtomicLong();
+                progress.start("gen " + gen + "/" + generations + " self-play", cfg.loop().gamesPerGeneration(), done);
+                SelfPlayPhase.Output sp = SelfPlayPhase.run(cfg, net, encoder, state.games(),
+                        cfg.loop().gamesPerGeneration(), done);
+                progress.stop();
+                buffer.addAll(sp.positions());
+                appendGames(sp.games());
+
+                TrainPhase.Output tr = TrainPhase.run(cfg, learner, buffer);
+
+                String replayName = "replay-g" + gen + ".bin";
+                String ckptName = state.checkpoint();
+                if (last || evaluate || gen % cfg.loop().checkpointEvery() == 0) {
+                    ckptName = RunDirectory.checkpointName(learner.steps());
+                    Path target = run.checkpoints().resolve(ckptName);
+                    if (!ckptName.equals(state.checkpoint())) {
+                        deleteTree(target); // a leftover of a killed session, never named by the state
+                        Checkpoints.save(target, learner);
+                    }
+                }
+                buffer.save(run.root().resolve(replayName));
+                double seconds = secondsBefore + (System.nanoTime() - sessionStart) / 1e9;
+                TrainState next = new TrainState(TrainState.FORMAT, gen, learner.steps(),
+                        state.games() + sp.stats().games(), state.positions() + sp.stats().positions(), seconds,
+                        ckptName, replayName);
+                run.writeState(next);
+                cleanUp(state, next);
+                state = next;
+
+                Map<String, EvalPhase.Score> arena = Map.of();
+                if ((evaluate || last) && ckptName != null) {
+                    int games = last ? cfg.arena().finalGames() : cfg.arena().games();
+                    progress.note("gen " + gen + "/" + generations + ": evaluating against " + cfg.arena().opponents()
+                            + " (" + games + " games each)");
+                    arena = EvalPhase.run(cfg, run.checkpoints().resolve(ckptName), games,
+                            last ? "final" : "g" + gen, run, Seeds.game(cfg.seed() ^ 0xA4E7AL, gen));
+                }
+                double genSeconds = (System.nanoTime() - genStart) / 1e9;
+                Metrics.write(run, gen, state, sp, tr, buffer, arena, genSeconds);
+                log.println(Metrics.summary(gen, generations, state, sp, tr, buffer, arena, genSeconds));
+            }
+            if (state.generation() == generations) {
+                log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
+                        state.generation(), state.games(), state.learnerSteps(), state.seconds(),
+                        run.checkpoints().resolve(state.checkpoint()));
+            }
+        }
+    }
+
+    private void appendGames(List<GameRecord> games) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (GameRecord g : games) {
+            sb.append(g.jsonLine()).append('\n');
+        }
+        if (sb.length() > 0) {
+            RunDirectory.appendLine(run.selfplay(), sb.substring(0, sb.length() - 1));
+        }
+    }
+
+    /** Deletes the replay file and checkpoints that the new state no longer needs. */
+    private void cleanUp(TrainState before, TrainState after) throws IOException {
+        if (before.replay() != null && !before.replay().equals(after.replay())) {
+            Files.deleteIfExists(run.root().resolve(before.replay()));
+        }
+        int keep = cfg.loop().keepCheckpoints();
+        if (keep > 0) {
+            List<Path> all = run.checkpointDirs();
+            for (int i = 0; i < all.size() - keep; i++) {
+                if (!all.get(i).getFileName().toString().equals(after.checkpoint())) {
+                    deleteTree(all.get(i));
+                }
+            }
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    static <T> T join(Future<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            if (c instanceof IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            throw new IllegalStateException(c);
+        }
+    }
+}
