@@ -1,7 +1,9 @@
 package org.owarelab.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.nn.DeviceChoice;
@@ -81,7 +83,7 @@ final class BenchNetCommand implements Callable<Integer> {
             for (int b : batches) {
                 NetworkBench.Result f = NetworkBench.forwardThroughput(net, shape, r, b, seconds, dev);
                 if (first) {
-                    out.printf("network: %s, input %s, %,d parameters%n", net.spec(), java.util.Arrays.toString(shape),
+                    out.printf("network: %s, input %s, %,d parameters%n", net.spec(), Arrays.toString(shape),
                             f.parameters());
                     first = false;
                 }
@@ -100,7 +102,7 @@ final class BenchNetCommand implements Callable<Integer> {
     }
 
     private static int[] parsePlanes(String text) {
-        String[] parts = text.toLowerCase(java.util.Locale.ROOT).split("x");
+        String[] parts = text.toLowerCase(Locale.ROOT).split("x");
         try {
             if (parts.length == 2) {
                 int c = Integer.parseInt(parts[0].trim());

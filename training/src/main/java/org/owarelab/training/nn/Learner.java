@@ -106,6 +106,7 @@ public final class Learner implements AutoCloseable {
         double norm;
         boolean gradMode = JniUtils.isGradMode();
         try (NDScope scope = new NDScope()) {
+            scope.suppressNotUsedWarning(); // the scope closes every array made in this block
             NDArray[] terms = forwardBackward(batch);
             JniUtils.setGradMode(false);
             NDArray logp = terms[4];
