@@ -2,7 +2,6 @@ package org.owarelab.training.nn;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
-import java.util.Locale;
 
 /**
  * Where networks run: {@code cpu} (the default), {@code gpu} (the first GPU; an error when DJL
@@ -18,12 +17,7 @@ public enum DeviceChoice {
 
     /** Parses {@code cpu}, {@code gpu} or {@code auto} (any case). */
     public static DeviceChoice parse(String text) {
-        for (DeviceChoice d : values()) {
-            if (d.name().equalsIgnoreCase(text == null ? "" : text.trim())) {
-                return d;
-            }
-        }
-        throw new IllegalArgumentException("device '" + text + "': expected cpu, gpu or auto");
+        return EnumText.parse(values(), text, "device", IllegalArgumentException::new);
     }
 
     /** Whether DJL's engine sees at least one GPU (starts the engine). */
@@ -50,6 +44,6 @@ public enum DeviceChoice {
     }
 
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumText.id(this);
     }
 }
