@@ -71,13 +71,14 @@ final class BenchNetCommand implements Callable<Integer> {
         }
         int[] flat = {flatInput > 0 ? flatInput : 2 * r.houses() + 2};
         int[] planes = planeInput.isEmpty() ? new int[] {4, r.houses()} : parsePlanes(planeInput);
+        List<NetworkSpec> specs = nets.stream().map(NetworkSpec::parse).toList();
+        boolean gpu = dev.resolvesToGpu();
         if (threads > 0) {
             TorchThreads.set(threads);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("torch threads: %d%n", TorchThreads.get());
-        for (String text : nets) {
-            NetworkSpec net = NetworkSpec.parse(text);
+        out.printf("device: %s, torch threads: %d%n", gpu ? "gpu" : "cpu", TorchThreads.get());
+        for (NetworkSpec net : specs) {
             int[] shape = net.kind() == NetworkSpec.Kind.MLP ? flat : planes;
             boolean first = true;
             for (int b : batches) {

@@ -25,6 +25,15 @@ public enum DeviceChoice {
         return Engine.getInstance().getGpuCount() > 0;
     }
 
+    /**
+     * Whether this choice runs on a GPU on this machine (starts the engine unless {@code cpu}).
+     *
+     * @throws IllegalArgumentException for {@code gpu} when DJL sees none
+     */
+    public boolean resolvesToGpu() {
+        return device().isGpu();
+    }
+
     /** The DJL device for this choice. */
     Device device() {
         switch (this) {
