@@ -1,7 +1,9 @@
 package org.owarelab.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.nn.DeviceChoice;
@@ -69,19 +71,20 @@ final class BenchNetCommand implements Callable<Integer> {
         }
         int[] flat = {flatInput > 0 ? flatInput : 2 * r.houses() + 2};
         int[] planes = planeInput.isEmpty() ? new int[] {4, r.houses()} : parsePlanes(planeInput);
+        List<NetworkSpec> specs = nets.stream().map(NetworkSpec::parse).toList();
+        boolean gpu = dev.resolvesToGpu();
         if (threads > 0) {
             TorchThreads.set(threads);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("torch threads: %d%n", TorchThreads.get());
-        for (String text : nets) {
-            NetworkSpec net = NetworkSpec.parse(text);
+        out.printf("device: %s, torch threads: %d%n", gpu ? "gpu" : "cpu", TorchThreads.get());
+        for (NetworkSpec net : specs) {
             int[] shape = net.kind() == NetworkSpec.Kind.MLP ? flat : planes;
             boolean first = true;
             for (int b : batches) {
                 NetworkBench.Result f = NetworkBench.forwardThroughput(net, shape, r, b, seconds, dev);
                 if (first) {
-                    out.printf("network: %s, input %s, %,d parameters%n", net.spec(), java.util.Arrays.toString(shape),
+                    out.printf("network: %s, input %s, %,d parameters%n", net.spec(), Arrays.toString(shape),
                             f.parameters());
                     first = false;
                 }
@@ -100,7 +103,7 @@ final class BenchNetCommand implements Callable<Integer> {
     }
 
     private static int[] parsePlanes(String text) {
-        String[] parts = text.toLowerCase(java.util.Locale.ROOT).split("x");
+        String[] parts = text.toLowerCase(Locale.ROOT).split("x");
         try {
             if (parts.length == 2) {
                 int c = Integer.parseInt(parts[0].trim());

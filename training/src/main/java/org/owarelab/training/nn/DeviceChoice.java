@@ -2,7 +2,6 @@ package org.owarelab.training.nn;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
-import java.util.Locale;
 
 /**
  * Where networks run: {@code cpu} (the default), {@code gpu} (the first GPU; an error when DJL
@@ -18,17 +17,21 @@ public enum DeviceChoice {
 
     /** Parses {@code cpu}, {@code gpu} or {@code auto} (any case). */
     public static DeviceChoice parse(String text) {
-        for (DeviceChoice d : values()) {
-            if (d.name().equalsIgnoreCase(text == null ? "" : text.trim())) {
-                return d;
-            }
-        }
-        throw new IllegalArgumentException("device '" + text + "': expected cpu, gpu or auto");
+        return EnumText.parse(values(), text, "device", IllegalArgumentException::new);
     }
 
     /** Whether DJL's engine sees at least one GPU (starts the engine). */
     public static boolean gpuAvailable() {
         return Engine.getInstance().getGpuCount() > 0;
+    }
+
+    /**
+     * Whether this choice runs on a GPU on this machine (starts the engine unless {@code cpu}).
+     *
+     * @throws IllegalArgumentException for {@code gpu} when DJL sees none
+     */
+    public boolean resolvesToGpu() {
+        return device().isGpu();
     }
 
     /** The DJL device for this choice. */
@@ -50,6 +53,6 @@ public enum DeviceChoice {
     }
 
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumText.id(this);
     }
 }

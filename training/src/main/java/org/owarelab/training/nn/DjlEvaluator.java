@@ -129,6 +129,7 @@ public final class DjlEvaluator implements Evaluator {
             JniUtils.setGradMode(false);
         }
         try (NDScope scope = new NDScope()) {
+            scope.suppressNotUsedWarning(); // the scope closes every array made in this block
             NDArray x = manager.create(input, net.batchShape(count), DataType.FLOAT32);
             NDList out = net.block().forward(parameters, new NDList(x), false);
             copyOut(out.get(0), logits, count * actions);

@@ -8,6 +8,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Parameter;
+import ai.djl.pytorch.engine.PtNDArray;
 import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.ParameterStore;
@@ -84,9 +85,11 @@ public final class Learner implements AutoCloseable {
     }
 
     /**
-     * One update on {@code batch} (at least 2 samples when the network has batch norm).
+     * One update on {@code batch}.
      *
      * @return the losses and diagnostics measured on the batch before the update
+     * @throws IllegalStateException when the gradient is not finite: the update is skipped, the
+     *     network and the step count are unchanged
      */
     public StepStats step(TrainingBatch batch) {
         int b = batch.size();
@@ -94,9 +97,8 @@ public final class Learner implements AutoCloseable {
             throw new IllegalArgumentException("batch of " + batch.observationSize() + " floats x " + batch.actions()
                     + " moves does not fit " + net.describe());
         }
-        int least = net.spec().kind() == NetworkSpec.Kind.RESNET ? 2 : 1;
-        if (b < least) {
-            throw new IllegalArgumentException("learner step on " + b + " samples (need at least " + least + ")");
+        if (b < 1) {
+            throw new IllegalArgumentException("learner step on an empty batch");
         }
         prepareTargets(batch);
         float lr = (float) learningRate();
@@ -104,6 +106,7 @@ public final class Learner implements AutoCloseable {
         double norm;
         boolean gradMode = JniUtils.isGradMode();
         try (NDScope scope = new NDScope()) {
+            scope.suppressNotUsedWarning(); // the scope closes every array made in this block
             NDArray[] terms = forwardBackward(batch);
             JniUtils.setGradMode(false);
             NDArray logp = terms[4];
@@ -111,6 +114,12 @@ public final class Learner implements AutoCloseable {
             scalars = NDArrays.stack(new NDList(terms[0], terms[1], terms[2], terms[3], entropy)).toFloatArray();
             terms[5].toByteBuffer(true).asFloatBuffer().get(valueOut, 0, b);
             norm = globalGradNorm();
+            if (!Double.isFinite(norm)) {
+                zeroGradients();
+                throw new IllegalStateException("learner step " + step + ": the gradient is not finite (loss "
+                        + scalars[0] + "); the update was skipped and the network is unchanged (learning rate "
+                        + lr + " too high, or bad samples?)");
+            }
             double clip = config.clipNorm();
             optimizer.update(lr, clip > 0 && norm > clip ? (float) (clip / norm) : 1f, step + 1);
         } finally {
@@ -196,6 +205,12 @@ public final class Learner implements AutoCloseable {
             sum = sum == null ? sq : sum.add(sq);
         }
         return sum == null ? 0 : Math.sqrt(sum.getFloat());
+    }
+
+    private void zeroGradients() {
+        for (Pair<String, Parameter> p : trainable) {
+            JniUtils.zeroGrad((PtNDArray) p.getValue().getArray());
+        }
     }
 
     private double valueAccuracy(TrainingBatch batch) {

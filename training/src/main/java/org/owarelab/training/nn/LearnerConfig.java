@@ -2,7 +2,6 @@ package org.owarelab.training.nn;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
 
 /**
  * How the {@link Learner} updates the network.
@@ -26,17 +25,12 @@ public record LearnerConfig(Optimizer optimizer, double learningRate, double mom
 
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return EnumText.id(this);
         }
 
         @JsonCreator
         public static Optimizer of(String text) {
-            for (Optimizer o : values()) {
-                if (o.id().equalsIgnoreCase(text.trim())) {
-                    return o;
-                }
-            }
-            throw new IllegalArgumentException("optimizer '" + text + "': expected adam or sgd");
+            return EnumText.parse(values(), text, "optimizer", IllegalArgumentException::new);
         }
     }
 

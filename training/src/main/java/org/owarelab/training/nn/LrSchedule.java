@@ -2,7 +2,6 @@ package org.owarelab.training.nn;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
 
 /**
  * The learning-rate multiplier per step: a linear warm-up over the first {@code warmupSteps}
@@ -29,17 +28,12 @@ public record LrSchedule(Kind kind, int warmupSteps, long totalSteps, long stepE
 
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return EnumText.id(this);
         }
 
         @JsonCreator
         public static Kind of(String text) {
-            for (Kind k : values()) {
-                if (k.id().equalsIgnoreCase(text.trim())) {
-                    return k;
-                }
-            }
-            throw new IllegalArgumentException("learning-rate schedule '" + text + "': expected constant, cosine or step");
+            return EnumText.parse(values(), text, "learning-rate schedule", IllegalArgumentException::new);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.owarelab.training.nn;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.Board;
@@ -49,7 +50,7 @@ public final class NetworkBench {
         int n = rules.houses();
         float[] obs = random(batch * enc.size(), 1);
         int[] masks = new int[batch];
-        java.util.Arrays.fill(masks, (1 << n) - 1);
+        Arrays.fill(masks, (1 << n) - 1);
         float[] priors = new float[batch * n];
         float[] values = new float[batch];
         try (PolicyValueNet net = PolicyValueNet.create(spec, enc, 1, device);
@@ -68,7 +69,7 @@ public final class NetworkBench {
         TrainingBatch b = new TrainingBatch(batch, enc.size(), n);
         float[] obs = random(enc.size(), 2);
         float[] policy = new float[n];
-        java.util.Arrays.fill(policy, 1f / n);
+        Arrays.fill(policy, 1f / n);
         for (int i = 0; i < batch; i++) {
             b.add(obs, 0, (1 << n) - 1, policy, 0, i % 3 - 1, 0f);
         }

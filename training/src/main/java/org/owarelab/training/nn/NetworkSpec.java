@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The architecture of a policy/value network: the trunk (an MLP or a 1-D residual conv net over
@@ -45,17 +44,12 @@ public record NetworkSpec(Kind kind, List<Integer> hidden, int blocks, int chann
 
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return EnumText.id(this);
         }
 
         @JsonCreator
         public static Kind of(String text) {
-            for (Kind k : values()) {
-                if (k.id().equalsIgnoreCase(text.trim())) {
-                    return k;
-                }
-            }
-            throw new NetworkSpecException("network kind '" + text + "': expected mlp or resnet");
+            return EnumText.parse(values(), text, "network kind", NetworkSpecException::new);
         }
     }
 
@@ -68,17 +62,12 @@ public record NetworkSpec(Kind kind, List<Integer> hidden, int blocks, int chann
 
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return EnumText.id(this);
         }
 
         @JsonCreator
         public static ValueHead of(String text) {
-            for (ValueHead v : values()) {
-                if (v.id().equalsIgnoreCase(text.trim())) {
-                    return v;
-                }
-            }
-            throw new NetworkSpecException("value head '" + text + "': expected tanh or wdl");
+            return EnumText.parse(values(), text, "value head", NetworkSpecException::new);
         }
     }
 

@@ -8,8 +8,9 @@ import ai.djl.pytorch.jni.JniUtils;
  *
  * <p>On a CPU, small networks gain little from more than one, and when the machine is busy
  * (several self-play workers, or other processes) a parallel region waits for its slowest,
- * descheduled thread: on a loaded 2-core machine a tiny ResNet call took about 40x longer with 2
- * threads than with 1. Give each self-play worker 1 thread and let the workers use the cores.
+ * descheduled thread: on the shared 2-core development machine, forward passes and learner steps
+ * ran 10 to 100 times slower with 2 threads than with 1 ({@code oware bench net --threads 2}).
+ * Give each self-play worker and the learner 1 thread, and let the workers use the cores.
  *
  * <p>The setting is made per calling thread (libtorch's OpenMP setting) and becomes the default of
  * threads that call it later; the environment variable {@code OMP_NUM_THREADS} (read at start-up)

@@ -132,6 +132,26 @@ class LearnerTest {
     }
 
     @Test
+    void aNonFiniteGradientSkipsTheUpdate() {
+        TrainingBatch good = Samples.batch(FLAT, 4, 8);
+        TrainingBatch bad = new TrainingBatch(1, 14, 6);
+        float[] nan = new float[14];
+        java.util.Arrays.fill(nan, Float.NaN);
+        bad.add(nan, 0, 1, new float[] {1, 0, 0, 0, 0, 0}, 0, 1, 0);
+        try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(8), FLAT, 8, DeviceChoice.CPU);
+             Learner learner = new Learner(net, LearnerConfig.adam(1e-2))) {
+            learner.step(good);
+            float[][] before = snapshot(net);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> learner.step(bad));
+            assertTrue(e.getMessage().contains("not finite"), e.getMessage());
+            assertEquals(0.0, distance(before, snapshot(net)));
+            assertEquals(1, learner.steps());
+            StepStats s = learner.step(good);
+            assertTrue(Double.isFinite(s.loss()) && s.gradNorm() < 100, s.line());
+        }
+    }
+
+    @Test
     void stepsLeaveNoLiveArrays() {
         TrainingBatch batch = Samples.batch(PLANES, 8, 6);
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.resnet(1, 4).withAux(true), PLANES, 6, DeviceChoice.CPU);

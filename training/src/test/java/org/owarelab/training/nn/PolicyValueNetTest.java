@@ -59,6 +59,22 @@ class PolicyValueNetTest {
     }
 
     @Test
+    void deviceChoice() {
+        assertEquals(DeviceChoice.AUTO, DeviceChoice.parse(" Auto "));
+        assertThrows(IllegalArgumentException.class, () -> DeviceChoice.parse("tpu"));
+        assertTrue(!DeviceChoice.CPU.device().isGpu());
+        if (!DeviceChoice.gpuAvailable()) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceChoice.GPU.device());
+            assertTrue(e.getMessage().contains("OWARE_GPU=1"), e.getMessage());
+            assertTrue(!DeviceChoice.AUTO.device().isGpu());
+        } else {
+            try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(8), TestEncoders.flat(RULES), 1, DeviceChoice.GPU)) {
+                assertTrue(net.onGpu());
+            }
+        }
+    }
+
+    @Test
     void copyGivesTheSameOutputs() {
         ObservationEncoder enc = TestEncoders.planes(RULES);
         Board[] boards = {new Board(RULES)};
