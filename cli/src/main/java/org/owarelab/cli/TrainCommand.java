@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
             "  oware train                                          # embedded quick config, runs/quick-<time>",
             "  oware train --config configs/quick.yaml --out runs/q1",
             "  oware train --config configs/default.yaml --set loop.generations=50 --set seed=7",
-            "  oware train --resume runs/q1                         # continue a killed or finished run",
+            "  oware train --resume runs/q1                         # continue a killed run",
+            "  oware train --resume runs/q1 --set loop.generations=40   # extend a finished run",
             "  oware train --config configs/gpu.yaml --set device=gpu   # after OWARE_GPU=1 (see README)"})
 final class TrainCommand implements Callable<Integer> {
     @Spec
@@ -45,10 +46,11 @@ final class TrainCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         String command = "oware " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         if (resume != null) {
-            if (config != null || out != null || !overrides.isEmpty()) {
-                throw new BadInputException("--resume takes no --config, --out or --set: a run keeps its saved config");
+            if (config != null || out != null) {
+                throw new BadInputException("--resume takes no --config or --out: a run keeps its saved config "
+                        + "(--set may change it, e.g. --set loop.generations=40 to extend the run)");
             }
-            Trainer.resume(resume, command, System.out);
+            Trainer.resume(resume, overrides, command, System.out);
             return 0;
         }
         TrainConfig cfg = config == null ? TrainConfig.embedded(overrides) : TrainConfig.load(config, overrides);

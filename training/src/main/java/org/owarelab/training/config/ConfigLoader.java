@@ -87,7 +87,10 @@ public final class ConfigLoader {
             return YAML.treeToValue(tree, type);
         } catch (JsonProcessingException e) {
             String path = path(e);
-            String override = applied.stream().filter(o -> o.startsWith(path + "=")).reduce((a, b) -> b).orElse(null);
+            String override = applied.stream().filter(o -> {
+                String key = o.substring(0, Math.max(0, o.indexOf('='))).trim();
+                return key.equals(path) || !path.isEmpty() && key.startsWith(path + ".");
+            }).reduce((a, b) -> b).orElse(null);
             String at = override != null ? "--set " + override + ": "
                     : where(source, locate(text, path)) + (path.isEmpty() ? "" : "'" + path + "': ");
             throw new ConfigException(at + problem(e), e);

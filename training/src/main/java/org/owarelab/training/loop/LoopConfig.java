@@ -15,11 +15,13 @@ package org.owarelab.training.loop;
  * @param evaluateEvery evaluate against the arena's opponents every this many generations
  *     (0: only at the end)
  * @param cacheEntries entries of each self-play worker's position cache (0: no cache)
+ * @param learnerThreads libtorch threads of the learner (self-play workers use one each: on a
+ *     small CPU more threads per call are much slower, see README)
  */
 public record LoopConfig(int generations, int workers, int gamesPerGeneration, int batchSize,
-        int maxStepsPerGeneration, int checkpointEvery, int keepCheckpoints, int evaluateEvery, int cacheEntries) {
+        int maxStepsPerGeneration, int checkpointEvery, int keepCheckpoints, int evaluateEvery, int cacheEntries, int learnerThreads) {
 
-    public static final LoopConfig DEFAULT = new LoopConfig(20, 2, 128, 256, 400, 1, 0, 5, 1 << 16);
+    public static final LoopConfig DEFAULT = new LoopConfig(20, 2, 128, 256, 400, 1, 0, 5, 1 << 16, 1);
 
     public LoopConfig {
         check("generations", generations, 1, 1_000_000);
@@ -31,6 +33,7 @@ public record LoopConfig(int generations, int workers, int gamesPerGeneration, i
         check("keepCheckpoints", keepCheckpoints, 0, 1_000_000);
         check("evaluateEvery", evaluateEvery, 0, 1_000_000);
         check("cacheEntries", cacheEntries, 0, 1 << 26);
+        check("learnerThreads", learnerThreads, 1, 256);
         if (gamesPerGeneration < workers) {
             throw new IllegalArgumentException("loop.gamesPerGeneration=" + gamesPerGeneration
                     + " is less than loop.workers=" + workers);

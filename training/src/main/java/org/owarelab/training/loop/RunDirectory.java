@@ -103,8 +103,13 @@ public final class RunDirectory {
 
     /** The saved effective config. */
     public TrainConfig readConfig() {
+        return readConfig(List.of());
+    }
+
+    /** The saved effective config with {@code --set} overrides applied. */
+    public TrainConfig readConfig(List<String> overrides) {
         try {
-            return TrainConfig.parse(Files.readString(config(), StandardCharsets.UTF_8), config().toString(), List.of());
+            return TrainConfig.parse(Files.readString(config(), StandardCharsets.UTF_8), config().toString(), overrides);
         } catch (IOException e) {
             throw new UncheckedIOException("run " + root + ": cannot read config.yaml", e);
         }

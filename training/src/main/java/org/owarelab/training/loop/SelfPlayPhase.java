@@ -11,6 +11,7 @@ import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.training.nn.DjlEvaluator;
 import org.owarelab.training.nn.PolicyValueNet;
+import org.owarelab.training.nn.TorchThreads;
 import org.owarelab.training.selfplay.GameRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
@@ -63,6 +64,7 @@ final class SelfPlayPhase {
                 positionLists.add(p);
                 int index = w;
                 futures.add(pool.submit(() -> {
+                    TorchThreads.set(1); // one libtorch thread per worker: the workers are the parallelism
                     Evaluator inner = new DjlEvaluator(net, encoder, batch);
                     CachingEvaluator cache = cfg.loop().cacheEntries() > 0
                             ? new CachingEvaluator(inner, cfg.loop().cacheEntries()) : null;

@@ -15,6 +15,7 @@ import org.owarelab.env.ObservationEncoder;
 import org.owarelab.training.nn.Checkpoints;
 import org.owarelab.training.nn.Learner;
 import org.owarelab.training.nn.PolicyValueNet;
+import org.owarelab.training.nn.TorchThreads;
 import org.owarelab.training.replay.RecordLayout;
 import org.owarelab.training.replay.ReplayBuffer;
 import org.owarelab.training.run.RunInfo;
@@ -68,14 +69,24 @@ public final class Trainer {
         return dir;
     }
 
-    /** Continues the run in {@code dir} from its last checkpoint and replay file. */
-    public static Path resume(Path dir, String command, PrintStream log) throws IOException, InterruptedException {
+    /**
+     * Continues the run in {@code dir} from its last checkpoint and replay file.
+     *
+     * @param overrides {@code --set} overrides of the saved config (e.g. {@code loop.generations=40}
+     *     to extend a finished run); the architecture, encoder and rules must stay as they were,
+     *     which loading the checkpoint checks
+     */
+    public static Path resume(Path dir, List<String> overrides, String command, PrintStream log)
+            throws IOException, InterruptedException {
         if (!RunDirectory.isRun(dir)) {
             throw new IllegalArgumentException("--resume " + dir + ": not a run directory (expected config.yaml and "
                     + "state.json in it)");
         }
         RunDirectory run = new RunDirectory(dir);
-        TrainConfig cfg = run.readConfig();
+        TrainConfig cfg = run.readConfig(overrides);
+        if (!overrides.isEmpty()) {
+            run.writeConfig(cfg);
+        }
         run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
         new Trainer(run, cfg, log).loop();
         return dir;
@@ -104,10 +115,11 @@ public final class Trainer {
             long sampleSeed = Seeds.game(cfg.seed() ^ 0x5EED_B0FFL, state.generation());
             ReplayBuffer buffer = state.replay() == null ? new ReplayBuffer(layout, cfg.replay(), sampleSeed)
                     : ReplayBuffer.load(run.root().resolve(state.replay()), layout, cfg.replay(), sampleSeed);
-            log.printf("%s %s: %s, %d parameters, encoder %s, rules %s, device %s%n",
+            TorchThreads.set(cfg.loop().learnerThreads());
+            log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations%n",
                     state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1)
-                            + " of", run.root(), net.describe(), net.parameterCount(), encoder.tag(),
-                    cfg.ruleSet(), cfg.deviceChoice().id());
+                            + " of", run.root(), net.describe(), cfg.deviceChoice().id(), generations,
+                    cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
             double secondsBefore = state.seconds();
             long sessionStart = System.nanoTime();
             for (int gen = state.generation() + 1; gen <= generations; gen++) {

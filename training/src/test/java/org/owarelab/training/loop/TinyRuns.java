@@ -1,0 +1,44 @@
+package org.owarelab.training.loop;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A tiny-board config (3 houses x 3 seeds) that trains in seconds, for the loop's tests. */
+final class TinyRuns {
+    private TinyRuns() {
+    }
+
+    static TrainConfig config(int generations, String... extra) {
+        List<String> sets = new ArrayList<>(List.of(
+                "rules=houses=3,seeds=3",
+                "network.hidden=[64, 64]",
+                "learner.learningRate=0.002",
+                "selfplay.parallelGames=32",
+                "selfplay.simulations=32",
+                "selfplay.plyCap=200",
+                "replay.window=20000",
+                "replay.minPositions=256",
+                "loop.generations=" + generations,
+                "loop.workers=2",
+                "loop.gamesPerGeneration=64",
+                "loop.batchSize=128",
+                "loop.maxStepsPerGeneration=100",
+                "loop.evaluateEvery=0",
+                "loop.cacheEntries=4096",
+                "arena.opponents=[random]",
+                "arena.games=10",
+                "arena.finalGames=20",
+                "arena.simulations=32",
+                "arena.openingPlies=2"));
+        sets.addAll(List.of(extra));
+        return TrainConfig.parse("", "tiny", sets);
+    }
+
+    /** A log sink for tests. */
+    static PrintStream quietLog(ByteArrayOutputStream buffer) {
+        return new PrintStream(buffer, true, StandardCharsets.UTF_8);
+    }
+}
