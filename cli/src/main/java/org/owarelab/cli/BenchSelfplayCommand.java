@@ -9,8 +9,13 @@ import org.owarelab.agents.eval.SyntheticEvaluator;
 import org.owarelab.agents.eval.UniformEvaluator;
 import org.owarelab.agents.puct.PuctConfig;
 import org.owarelab.env.ObservationEncoder;
-import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.env.Encoders;
+import org.owarelab.training.nn.DeviceChoice;
+import org.owarelab.training.nn.DjlEvaluator;
+import org.owarelab.training.nn.NetworkSpec;
+import org.owarelab.training.nn.PolicyValueNet;
+import org.owarelab.training.nn.TorchThreads;
 import org.owarelab.training.selfplay.SelfPlayBenchmark;
 import org.owarelab.training.selfplay.SelfPlayConfig;
 import picocli.CommandLine.Command;
@@ -23,9 +28,10 @@ import picocli.CommandLine.Spec;
                 + "evaluator call per step. Prints 'simulations/s: N', 'evals/s: N', 'positions/s: N' and "
                 + "'efficiency: P%%' (self-play evaluations/s over the evaluator's raw throughput at the same batch "
                 + "size), and the evaluator's share of the time.",
-            "Evaluators: 'uniform' (free: measures the search alone) and 'synthetic' (hash-based outputs that spin "
-                + "--call-us + --position-us per position, like the DJL MLP on 2 cores)."},
-        footer = {"", "Examples:", "  oware bench selfplay --evaluator uniform",
+            "Evaluators: 'mlp' (the default: a freshly initialised network of --network through DJL, one "
+                + "libtorch thread per worker, as in training), 'uniform' (free: measures the search alone) and "
+                + "'synthetic' (hash-based outputs that spin --call-us + --position-us per position)."},
+        footer = {"", "Examples:", "  oware bench selfplay", "  oware bench selfplay --evaluator uniform",
             "  oware bench selfplay --evaluator synthetic --call-us 125 --position-us 1.9 --workers 2 --games 128"})
 final class BenchSelfplayCommand implements Callable<Integer> {
     @Spec
@@ -35,8 +41,15 @@ final class BenchSelfplayCommand implements Callable<Integer> {
             description = "Rule variants as key=value,... (see 'oware show --help'); games start at the start position.")
     String rules;
 
-    @Option(names = "--evaluator", defaultValue = "synthetic", description = "uniform or synthetic (default ${DEFAULT-VALUE}).")
+    @Option(names = "--evaluator", defaultValue = "mlp", description = "mlp, uniform or synthetic (default ${DEFAULT-VALUE}).")
     String evaluator;
+
+    @Option(names = "--network", defaultValue = "mlp:hidden=256x256",
+            description = "Network of the mlp evaluator (default ${DEFAULT-VALUE}; resnet specs need --encoder planes).")
+    String network;
+
+    @Option(names = "--encoder", defaultValue = "compact", description = "Observation encoder (default ${DEFAULT-VALUE}).")
+    String encoderId;
 
     @Option(names = "--call-us", defaultValue = "125", description = "Synthetic cost per call in microseconds (default ${DEFAULT-VALUE}).")
     double callMicros;
@@ -71,7 +84,15 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         int n = r.houses();
         Supplier<Evaluator> evs;
         String what;
+        ObservationEncoder encoder = Encoders.create(encoderId, r);
+        PolicyValueNet net = null;
         switch (evaluator) {
+            case "mlp" -> {
+                PolicyValueNet shared = PolicyValueNet.create(NetworkSpec.parse(network), encoder, seed, DeviceChoice.CPU);
+                net = shared;
+                evs = () -> new OneThreadEvaluator(new DjlEvaluator(shared, encoder, games * leaves));
+                what = "DJL " + shared.describe();
+            }
             case "uniform" -> {
                 evs = () -> new UniformEvaluator(n);
                 what = "uniform (free)";
@@ -83,12 +104,19 @@ final class BenchSelfplayCommand implements Callable<Integer> {
                 what = String.format(Locale.ROOT, "synthetic (%.1f us per call + %.2f us per position)", callMicros,
                         positionMicros);
             }
-            default -> throw new BadInputException("--evaluator " + evaluator + ": expected uniform or synthetic");
+            default -> throw new BadInputException("--evaluator " + evaluator + ": expected mlp, uniform or synthetic");
         }
         SelfPlayConfig cfg = SelfPlayConfig.DEFAULT.withGames(games, leaves).withSimulations(sims)
                 .withSearch(PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)));
         int measured = totalGames > 0 ? totalGames : Math.max(1, games / 2);
-        SelfPlayBenchmark.Result res = SelfPlayBenchmark.run(cfg, r, evs, new CountsEncoder(r), workers, measured, seed);
+        SelfPlayBenchmark.Result res;
+        try {
+            res = SelfPlayBenchmark.run(cfg, r, evs, encoder, workers, measured, seed);
+        } finally {
+            if (net != null) {
+                net.close();
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "workers: %d, games in lock-step per worker: %d, leaves per game: %d, simulations per move: %d%n",
                 workers, games, leaves, sims);
@@ -108,47 +136,32 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * Observation for the benchmark only: the mover's and the opponent's house counts and stores
-     * (recording costs about what a real encoder costs). Training uses the env encoders.
-     */
-    private static final class CountsEncoder implements ObservationEncoder {
-        private final RuleSet rules;
+    /** Gives each calling thread one libtorch thread before its first call, as the training loop does. */
+    private static final class OneThreadEvaluator implements Evaluator {
+        private final Evaluator inner;
+        private final ThreadLocal<Boolean> pinned = ThreadLocal.withInitial(() -> false);
 
-        CountsEncoder(RuleSet rules) {
-            this.rules = rules;
+        OneThreadEvaluator(Evaluator inner) {
+            this.inner = inner;
         }
 
         @Override
-        public String id() {
-            return "bench-counts";
+        public int actions() {
+            return inner.actions();
         }
 
         @Override
-        public int version() {
-            return 0;
-        }
-
-        @Override
-        public RuleSet rules() {
-            return rules;
-        }
-
-        @Override
-        public int[] shape() {
-            return new int[] {2 * rules.houses() + 2};
-        }
-
-        @Override
-        public void encode(Board board, float[] out, int offset) {
-            int n = rules.houses();
-            int me = board.toMove();
-            for (int i = 0; i < n; i++) {
-                out[offset + i] = board.count(me * n + i);
-                out[offset + n + i] = board.count((1 - me) * n + i);
+        public void evaluate(org.owarelab.rules.Board[] boards, int count, float[] priors, float[] values) {
+            if (!pinned.get()) {
+                TorchThreads.set(1);
+                pinned.set(true);
             }
-            out[offset + 2 * n] = board.store(me);
-            out[offset + 2 * n + 1] = board.store(1 - me);
+            inner.evaluate(boards, count, priors, values);
+        }
+
+        @Override
+        public void close() {
+            inner.close();
         }
     }
 }
