@@ -25,11 +25,15 @@ final class NaiveOware {
     final int captured;
     final String reason;
     final int[] finals;
+    /** Whether the move that led here was a grand slam (whatever the variant made of it). */
+    final boolean slam;
     /** Filled on first use (the object is otherwise immutable). */
     private List<Integer> legal;
+    private int forbiddenSlams;
 
     private NaiveOware(RuleSet rules, List<Integer> pits, int[] store, int turn, List<String> seen, int captured,
-            String reason, int[] finals) {
+            String reason, int[] finals, boolean slam) {
+        this.slam = slam;
         this.rules = rules;
         this.n = rules.houses();
         this.pits = pits;
@@ -53,7 +57,7 @@ final class NaiveOware {
         int turn = parts[2 * n + 2].equals("S") ? 0 : 1;
         List<String> seen = new ArrayList<>();
         seen.add(textOf(pits, store, turn));
-        return settle(rules, pits, store, turn, seen, 0);
+        return settle(rules, pits, store, turn, seen, 0, false);
     }
 
     static NaiveOware start(RuleSet rules) {
@@ -171,11 +175,18 @@ final class NaiveOware {
                 continue;
             }
             if (rules.grandSlam() == GrandSlam.ILLEGAL && t.grandSlam) {
+                forbiddenSlams++;
                 continue;
             }
             out.add(m);
         }
         return out;
+    }
+
+    /** How many moves were left out here only because grand slams are illegal. */
+    int forbiddenSlams() {
+        legalMoves();
+        return forbiddenSlams;
     }
 
     /** The game after the mover plays {@code move} (which must be legal). */
@@ -209,13 +220,13 @@ final class NaiveOware {
         history.add(textOf(next, st, other));
         int half = rules.totalSeeds() / 2;
         if (st[0] > half || st[1] > half) {
-            return new NaiveOware(rules, next, st, other, history, got, "threshold", st.clone());
+            return new NaiveOware(rules, next, st, other, history, got, "threshold", st.clone(), t.grandSlam);
         }
         if (slamEnd != null) {
             int[] fin = st.clone();
             int onBoard = seedsOf(next, 0, n) + seedsOf(next, 1, n);
             fin[slamEnd.equals("mover") ? mover : other] += onBoard;
-            return new NaiveOware(rules, next, st, other, history, got, "no-moves", fin);
+            return new NaiveOware(rules, next, st, other, history, got, "no-moves", fin, true);
         }
         if (seen.contains(history.get(history.size() - 1))) {
             int[] fin = st.clone();
@@ -232,19 +243,19 @@ final class NaiveOware {
                     fin[south > north ? 0 : 1] += 1;
                 }
             }
-            return new NaiveOware(rules, next, st, other, history, got, "repetition", fin);
+            return new NaiveOware(rules, next, st, other, history, got, "repetition", fin, t.grandSlam);
         }
-        return settle(rules, next, st, other, history, got);
+        return settle(rules, next, st, other, history, got, t.grandSlam);
     }
 
     /** Ends the game if the side to move has no legal move (or a store is already past half). */
     private static NaiveOware settle(RuleSet rules, List<Integer> pits, int[] st, int turn, List<String> seen,
-            int got) {
+            int got, boolean slam) {
         int half = rules.totalSeeds() / 2;
         if (st[0] > half || st[1] > half) {
-            return new NaiveOware(rules, pits, st, turn, seen, got, "threshold", st.clone());
+            return new NaiveOware(rules, pits, st, turn, seen, got, "threshold", st.clone(), slam);
         }
-        NaiveOware open = new NaiveOware(rules, pits, st, turn, seen, got, null, null);
+        NaiveOware open = new NaiveOware(rules, pits, st, turn, seen, got, null, null, slam);
         if (!open.legalMoves().isEmpty()) {
             return open;
         }
@@ -259,7 +270,7 @@ final class NaiveOware {
         } else {
             fin[1 - turn] += theirs;
         }
-        return new NaiveOware(rules, pits, st, turn, seen, got, "no-moves", fin);
+        return new NaiveOware(rules, pits, st, turn, seen, got, "no-moves", fin, slam);
     }
 
     /** Leaf count at {@code depth} plies (1 at depth 0); finished games have no moves. */
