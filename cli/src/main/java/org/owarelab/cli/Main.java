@@ -29,7 +29,15 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        int code;
+        try {
+            code = execute(args);
+        } catch (Throwable t) { // an Error escaping picocli's handlers (e.g. a class failing to initialise)
+            System.err.println("oware: " + Errors.message(t.getCause() != null && t instanceof ExceptionInInitializerError
+                    ? t.getCause() : t));
+            code = Errors.exitCode(t.getCause() != null ? t.getCause() : t);
+        }
+        System.exit(code);
     }
 
     /** Runs the command line and returns its exit code (for tests). */
