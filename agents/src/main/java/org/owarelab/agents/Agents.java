@@ -42,6 +42,7 @@ public final class Agents {
         List<AgentFactory> list = new ArrayList<>();
         list.add(RandomAgent.FACTORY);
         list.add(GreedyAgent.FACTORY);
+        list.add(org.owarelab.agents.alphabeta.AlphaBetaAgent.FACTORY);
         return list;
     }
 
