@@ -91,7 +91,7 @@ public final class PairedMatch {
     }
 
     /** K random plies from the start that do not end the game, as letters. */
-    static String opening(RuleSet rules, long seed, int plies) {
+    public static String opening(RuleSet rules, long seed, int plies) {
         SplittableRandom random = new SplittableRandom(seed);
         for (;;) {
             Board board = new Board(rules);

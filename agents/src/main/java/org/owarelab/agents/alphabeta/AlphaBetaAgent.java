@@ -70,12 +70,16 @@ public final class AlphaBetaAgent implements Agent {
     private final int[] bestPv = new int[Search.MAX_PLY + 1];
 
     public AlphaBetaAgent(AlphaBetaConfig config, RuleSet rules) {
+        this(config, rules, config.materialOnly() ? Evaluation.Weights.MATERIAL : Evaluation.Weights.DEFAULT);
+    }
+
+    /** An agent with other evaluation weights (for tuning experiments; its spec does not say them). */
+    AlphaBetaAgent(AlphaBetaConfig config, RuleSet rules, Evaluation.Weights weights) {
         this.config = config;
         this.rules = rules;
         this.work = new Board(rules);
         this.tt = new TranspositionTable(config.ttMegabytes());
-        Evaluation.Weights w = config.materialOnly() ? Evaluation.Weights.MATERIAL : Evaluation.Weights.DEFAULT;
-        this.search = new Search(work, tt, new Evaluation(w, rules.grandSlam()), config.quiescence());
+        this.search = new Search(work, tt, new Evaluation(weights, rules.grandSlam()), config.quiescence());
     }
 
     @Override

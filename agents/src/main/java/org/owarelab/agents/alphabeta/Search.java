@@ -272,23 +272,30 @@ final class Search {
         if (ply > selDepth) {
             selDepth = ply;
         }
-        int best = eval.evaluate(b);
-        if (best >= beta || ply >= MAX_PLY) {
-            return best;
-        }
-        if (best > alpha) {
-            alpha = best;
-        }
         final int base = ply * n;
         final int mover = b.toMove();
         int count = 0;
+        int threat = 0;
         for (int mask = b.legalMask(); mask != 0; mask &= mask - 1) {
             int m = Integer.numberOfTrailingZeros(mask);
             int c = Threats.capture(b, mover, m, grandSlam);
             if (c > 0) {
                 moves[base + count] = m;
                 keys[base + count++] = c;
+                if (c > threat) {
+                    threat = c;
+                }
             }
+        }
+        // `threat` is Threats.best for the mover: a non-empty house that is not a legal move
+        // captures nothing (it cannot reach an empty opponent row under feeding, and an illegal
+        // grand slam counts 0), as the differential test against the plain evaluation checks.
+        int best = eval.evaluate(b, threat);
+        if (best >= beta || ply >= MAX_PLY) {
+            return best;
+        }
+        if (best > alpha) {
+            alpha = best;
         }
         for (int i = 0; i < count; i++) {
             final int m = next(base, i, count);

@@ -35,13 +35,43 @@ final class Threats {
         if (seeds == 0) {
             return 0;
         }
+        final int oppBase = n - side * n;
+        if (seeds < n2 - 1) {
+            // One partial lap (the common case, no division): every house after the origin up to
+            // the last gets one seed, so every opponent house from the row's start to the last does.
+            int last = origin + seeds;
+            if (last >= n2) {
+                last -= n2;
+            }
+            if (last < oppBase || last >= oppBase + n) {
+                return 0;
+            }
+            int c = b.count(last) + 1;
+            if (c != 2 && c != 3) {
+                return 0;
+            }
+            int sum = c;
+            int p = last - 1;
+            for (; p >= oppBase; p--) {
+                c = b.count(p) + 1;
+                if (c != 2 && c != 3) {
+                    return sum; // a house is left before the chain: no grand slam
+                }
+                sum += c;
+            }
+            for (int q = last + 1, e = oppBase + n; q < e; q++) {
+                if (b.count(q) != 0) {
+                    return sum; // seeds are left beyond the last house: no grand slam
+                }
+            }
+            return grandSlam(sum, b.count(last) + 1, grandSlam);
+        }
         final int laps = seeds / (n2 - 1);
         final int rest = seeds % (n2 - 1);
         int last = origin + (rest == 0 ? n2 - 1 : rest);
         if (last >= n2) {
             last -= n2;
         }
-        final int oppBase = n - side * n;
         if (last < oppBase || last >= oppBase + n) {
             return 0;
         }

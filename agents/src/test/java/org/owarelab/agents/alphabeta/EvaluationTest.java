@@ -80,32 +80,34 @@ class EvaluationTest {
     @Test
     void matchesTheDocumentedFormulaByHand() {
         // South to move. S: A..F = 1 0 5 3 13 2, N: a..f = 2 1 0 4 0 3; stores 8, 6.
-        // South: 5 houses, weak A F (2), kroo E (13 >= 11), 24 seeds on side. North: 4 houses,
-        // weak a b (2), no kroo, 10 seeds. Threats: South's F (2 seeds) ends on b making 2, and a
+        // South: 5 houses, small A F (2), kroo E (13 >= 11), 24 seeds on side. North: 4 houses,
+        // small a b (2), no kroo, 10 seeds. Threats: South's F (2 seeds) ends on b making 2, and a
         // becomes 3 before it: 5 seeds. The best threats of both sides are checked against the
         // board in ThreatsTest and taken from Threats here.
         Board b = new Board(Position.parse("1-0-5-3-13-2-2-1-0-4-0-3-8-6-S", RuleSet.DEFAULT));
         int threatS = Threats.best(b, 0, GrandSlam.NO_CAPTURE);
         int threatN = Threats.best(b, 1, GrandSlam.NO_CAPTURE);
         assertEquals(5, Threats.capture(b, 0, 5, GrandSlam.NO_CAPTURE));
-        int expected = 100 * (8 - 6) + W.mobility() * (5 - 4) + W.threat() * (threatS - threatN) + W.weak() * (2 - 2)
+        int expected = 100 * (8 - 6) + W.mobility() * (5 - 4) + W.threat() * (threatS - threatN) + W.small() * (2 - 2)
                 + W.kroo() * (1 - 0) + W.side() * (24 - 10);
         assertEquals(expected, FULL.evaluate(b));
     }
 
     @Test
-    void moreVulnerableHousesLowerTheScore() {
+    void attackedHousesLowerTheScore() {
         // South to move in each; North's row and both stores fixed. South's 18 seeds spread
-        // without weak houses, then with one weak house North cannot reach, then with one it can.
+        // without small houses, then with one small house North cannot reach, then with one it can.
         // North: e = 1, f = 5; f sows A..E with its last seed on E. No South move captures.
         String north = "-0-0-0-0-1-5-12-12-S";
         int safe = eval("3-3-3-3-3-3" + north);
         int weakFar = eval("3-3-3-3-4-2" + north); // F: 2 seeds, beyond f's reach
         int weakNear = eval("2-3-3-3-4-3" + north); // A: 2 seeds, passed over by f: 3, not captured
         int attacked = eval("3-3-3-3-2-4" + north); // E: 2 seeds, f's last seed makes 3: captured
-        assertEquals(safe - W.weak(), weakFar, "a weak house costs the weak weight");
-        assertEquals(safe - W.weak(), weakNear, "a weak house costs the weak weight");
-        assertEquals(safe - W.weak() - 3 * W.threat(), attacked, "an attacked house costs its seeds' threat too");
-        assertTrue(attacked < weakFar && weakFar < safe);
+        assertEquals(safe + W.small(), weakFar, "a small house out of reach counts as a tempo move");
+        assertEquals(safe + W.small(), weakNear, "a small house out of reach counts as a tempo move");
+        assertEquals(safe + W.small() - 3 * W.threat(), attacked, "an attacked house costs its seeds' threat");
+        assertTrue(attacked < weakFar, "the same small house is worse when the opponent can take it");
+        // The same board with North to move: every term changes sign.
+        assertEquals(-attacked, eval("3-3-3-3-2-4-0-0-0-0-1-5-12-12-N"));
     }
 }
