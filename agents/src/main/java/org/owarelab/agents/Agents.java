@@ -45,6 +45,7 @@ public final class Agents {
         list.add(org.owarelab.agents.uci.UciAgent.FACTORY);
         list.add(org.owarelab.agents.mcts.MctsAgent.FACTORY);
         list.add(org.owarelab.agents.puct.PuctAgent.FACTORY);
+        list.add(org.owarelab.agents.alphabeta.AlphaBetaAgent.FACTORY);
         return list;
     }
 

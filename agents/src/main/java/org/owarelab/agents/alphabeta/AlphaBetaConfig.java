@@ -1,0 +1,110 @@
+package org.owarelab.agents.alphabeta;
+
+import java.util.Set;
+import org.owarelab.agents.AgentSpec;
+import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.SearchLimit;
+
+/**
+ * The options of the alpha-beta agent, from a spec such as {@code alphabeta:depth=8,tt=64}.
+ *
+ * @param depth plies, 0 = unset (no depth limit); 1..{@value Search#MAX_DEPTH}
+ * @param movetimeMillis time per move, 0 = unset
+ * @param nodes node budget per move, 0 = unset
+ * @param ttMegabytes transposition table size in MiB, 0 = no table (spec key {@code tt})
+ * @param quiescence extend the horizon with a capture-only search (spec key {@code qs})
+ * @param materialOnly evaluate by store difference only, an ablation baseline (spec key
+ *     {@code eval=material}; the default {@code eval=full} is {@link Evaluation})
+ */
+public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
+        boolean materialOnly) {
+    /** The spec keys. */
+    public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval");
+    /** The depth used when a spec gives no limit at all. */
+    public static final int DEFAULT_DEPTH = 8;
+    public static final int DEFAULT_TT_MB = 16;
+    public static final AlphaBetaConfig DEFAULT = new AlphaBetaConfig(DEFAULT_DEPTH, 0, 0, DEFAULT_TT_MB, true, false);
+
+    public AlphaBetaConfig {
+        if (depth < 0 || depth > Search.MAX_DEPTH) {
+            throw new IllegalArgumentException("alphabeta depth must be 1.." + Search.MAX_DEPTH + " (0 = unset): " + depth);
+        }
+        if (movetimeMillis < 0 || nodes < 0) {
+            throw new IllegalArgumentException("alphabeta movetime and nodes must be >= 0 (0 = unset)");
+        }
+        if (ttMegabytes < 0 || ttMegabytes > 16384) {
+            throw new IllegalArgumentException("alphabeta tt must be 0..16384 MiB: " + ttMegabytes);
+        }
+        if (depth == 0 && movetimeMillis == 0 && nodes == 0) {
+            depth = DEFAULT_DEPTH;
+        }
+    }
+
+    /** A default configuration searching to {@code depth} plies. */
+    public static AlphaBetaConfig ofDepth(int depth) {
+        return new AlphaBetaConfig(depth, 0, 0, DEFAULT_TT_MB, true, false);
+    }
+
+    /** Reads a spec's options; absent limits are unset, and no limit at all means depth {@value #DEFAULT_DEPTH}. */
+    public static AlphaBetaConfig fromSpec(AgentSpec spec) {
+        spec.requireKeys(KEYS);
+        String eval = spec.string("eval", "full");
+        if (!eval.equals("full") && !eval.equals("material")) {
+            throw new AgentSpecException("agent spec '" + spec.text() + "': eval=" + eval + ": expected full or material");
+        }
+        return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
+                Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
+                spec.bool("qs", true), eval.equals("material"));
+    }
+
+    private static long longOption(AgentSpec spec, String key) {
+        String v = spec.string(key, null);
+        if (v == null) {
+            return 0;
+        }
+        try {
+            long x = Long.parseLong(v);
+            if (x >= 1) {
+                return x;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new AgentSpecException("agent spec '" + spec.text() + "': " + key + "=" + v + ": expected a whole number >= 1");
+    }
+
+    /** The limit of the spec, used when a decision's own limit sets none of depth, nodes, movetime or infinite. */
+    public SearchLimit limit() {
+        return new SearchLimit(depth, nodes, 0, movetimeMillis, false);
+    }
+
+    /** The canonical spec: the limits that are set, then the options that differ from the defaults. */
+    public String spec() {
+        StringBuilder sb = new StringBuilder("alphabeta");
+        char sep = ':';
+        if (depth > 0) {
+            sb.append(sep).append("depth=").append(depth);
+            sep = ',';
+        }
+        if (movetimeMillis > 0) {
+            sb.append(sep).append("movetime=").append(movetimeMillis);
+            sep = ',';
+        }
+        if (nodes > 0) {
+            sb.append(sep).append("nodes=").append(nodes);
+            sep = ',';
+        }
+        if (ttMegabytes != DEFAULT_TT_MB) {
+            sb.append(sep).append("tt=").append(ttMegabytes);
+            sep = ',';
+        }
+        if (!quiescence) {
+            sb.append(sep).append("qs=false");
+            sep = ',';
+        }
+        if (materialOnly) {
+            sb.append(sep).append("eval=material");
+        }
+        return sb.toString();
+    }
+}

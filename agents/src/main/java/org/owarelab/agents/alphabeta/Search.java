@@ -1,0 +1,418 @@
+package org.owarelab.agents.alphabeta;
+
+import org.owarelab.agents.SearchMonitor;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.EndReason;
+import org.owarelab.rules.GrandSlam;
+
+/**
+ * The negamax core: principal-variation search with a transposition table, move ordering (hash
+ * move, captures by size, two killers per ply, a history table) and an optional capture-only
+ * quiescence search with stand-pat. Scores are centi-seeds from the side to move's view
+ * ({@link Score}); games that end inside the tree are scored exactly from
+ * {@link Board#finalStore(int)}.
+ *
+ * <p>Repetition and the table: the {@link Board} ends a game when a position recurs, so a score
+ * can depend on the positions that led to a node, not only on the node. The search tracks, for
+ * every subtree, the earliest ply that a repetition inside it matched ({@code repFloor}); a
+ * score that depends on a position above the node (earlier on the path, or in the game before
+ * the root) is not stored, only its best move. Cycles wholly inside a subtree are stored, since
+ * any path to the node repeats them the same way. The converse case, a stored score reused where
+ * the history would have ended a line by repetition, is accepted, as in chess engines: it needs
+ * positions with equal stores on both paths (a capture makes every earlier position
+ * unrepeatable), and the board still ends the real game correctly.
+ *
+ * <p>Work arrays are preallocated per search object; a node allocates nothing. Not thread-safe.
+ */
+final class Search {
+    static final int MAX_PLY = 128;
+    static final int MAX_DEPTH = 64;
+    private static final int CHECK_EVERY = 1024;
+    private static final int NO_FLOOR = Integer.MAX_VALUE;
+    private static final int KEY_HASH = 1 << 30;
+    private static final int KEY_CAPTURE = 1 << 26;
+    private static final int KEY_KILLER1 = 1 << 25;
+    private static final int KEY_KILLER2 = 1 << 24;
+    private static final int HISTORY_MAX = (1 << 24) - 1;
+
+    private final Board board;
+    private final int n;
+    private final GrandSlam grandSlam;
+    private final TranspositionTable tt;
+    private final Evaluation eval;
+    private final boolean quiescence;
+
+    private final int[] moves;
+    private final int[] keys;
+    private final int[] pv;
+    private final int[] pvLen = new int[MAX_PLY + 1];
+    private final int[] killers = new int[2 * (MAX_PLY + 1)];
+    private final int[] history;
+    private final long[] pathHash = new long[MAX_PLY + 1];
+    private int repFloor = NO_FLOOR;
+
+    private long nodes;
+    private int selDepth;
+    private long nodeLimit;
+    private long deadline;
+    private boolean timed;
+    private SearchMonitor monitor = SearchMonitor.NONE;
+    private boolean stopped;
+    /** The best root move of the running iteration with a completed score, or -1. */
+    private int rootMove = -1;
+    private int rootScore;
+
+    Search(Board board, TranspositionTable tt, Evaluation eval, boolean quiescence) {
+        this.board = board;
+        this.n = board.housesPerSide();
+        this.grandSlam = board.rules().grandSlam();
+        this.tt = tt;
+        this.eval = eval;
+        this.quiescence = quiescence;
+        this.moves = new int[(MAX_PLY + 1) * n];
+        this.keys = new int[(MAX_PLY + 1) * n];
+        this.pv = new int[(MAX_PLY + 1) * (MAX_PLY + 1)];
+        this.history = new int[2 * n];
+        clearHeuristics();
+    }
+
+    /** Sets the limits of the next searches: a node budget, a deadline ({@code Long.MAX_VALUE}: none), stop requests. */
+    void limits(long nodeLimit, long deadlineNanos, SearchMonitor monitor) {
+        this.nodeLimit = nodeLimit;
+        this.deadline = deadlineNanos;
+        this.timed = deadlineNanos != Long.MAX_VALUE;
+        this.monitor = monitor;
+        this.stopped = false;
+        this.nodes = 0;
+        this.selDepth = 0;
+    }
+
+    /** Starts an iteration at the root: forgets its best move so far. */
+    void newIteration() {
+        rootMove = -1;
+        repFloor = NO_FLOOR;
+    }
+
+    /** The best root move with a completed score in the running (possibly stopped) iteration, or -1. */
+    int rootMove() {
+        return rootMove;
+    }
+
+    int rootScore() {
+        return rootScore;
+    }
+
+    /** Forgets killers and history (the table is the caller's). */
+    void clearHeuristics() {
+        java.util.Arrays.fill(killers, -1);
+        java.util.Arrays.fill(history, 0);
+    }
+
+    /** Halves the history scores, so that older searches weigh less. */
+    void ageHistory() {
+        for (int i = 0; i < history.length; i++) {
+            history[i] >>= 1;
+        }
+    }
+
+    long nodes() {
+        return nodes;
+    }
+
+    int selDepth() {
+        return selDepth;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    /** The principal variation found by the last completed {@link #search} call at the root. */
+    int pvLength() {
+        return pvLen[0];
+    }
+
+    int pvMove(int i) {
+        return pv[i];
+    }
+
+    /** The move stored for the current board position, or -1. */
+    int tableMove() {
+        long e = tt.probe(board.hash());
+        return e == 0 ? -1 : TranspositionTable.moveOf(e);
+    }
+
+    /** Static evaluation of the board (not over). */
+    int evaluate() {
+        return eval.evaluate(board);
+    }
+
+    /** Whether the search must end now: out of nodes, out of time, or asked to stop. */
+    private boolean outOfBudget() {
+        if (nodes >= nodeLimit) {
+            return stopped = true;
+        }
+        if ((nodes & (CHECK_EVERY - 1)) == 0
+                && ((timed && System.nanoTime() - deadline >= 0) || monitor.stopRequested())) {
+            return stopped = true;
+        }
+        return false;
+    }
+
+    /**
+     * Searches the board to {@code depth} plies in the window (alpha, beta) and returns a fail-soft
+     * score; {@link #stopped()} true means the result is meaningless. At {@code ply == 0} the
+     * principal variation is left in {@link #pvMove(int)}.
+     */
+    int search(int depth, int alpha, int beta, int ply) {
+        if (depth <= 0) {
+            return quiescence ? qsearch(alpha, beta, ply) : leaf(ply);
+        }
+        if (stopped || outOfBudget()) {
+            return 0;
+        }
+        nodes++;
+        pvLen[ply] = ply;
+        final Board b = board;
+        if (b.isOver()) {
+            return terminal(ply);
+        }
+        if (ply > selDepth) {
+            selDepth = ply;
+        }
+        if (ply >= MAX_PLY) {
+            return eval.evaluate(b);
+        }
+        final long hash = b.hash();
+        pathHash[ply] = hash;
+        final boolean pvNode = beta - alpha > 1;
+        // Mate-distance pruning: no result here beats a win on the next ply or loses faster than now.
+        alpha = Math.max(alpha, -Score.WIN + ply);
+        beta = Math.min(beta, Score.WIN - ply - 1);
+        if (alpha >= beta) {
+            return alpha;
+        }
+        int ttMove = -1;
+        long e = tt.probe(hash);
+        if (e != 0) {
+            ttMove = TranspositionTable.moveOf(e);
+            int bound = TranspositionTable.boundOf(e);
+            if (!pvNode && bound != TranspositionTable.NONE && TranspositionTable.depthOf(e) >= depth) {
+                int s = Score.fromTable(TranspositionTable.scoreOf(e), ply);
+                if (bound == TranspositionTable.EXACT || (bound == TranspositionTable.LOWER ? s >= beta : s <= alpha)) {
+                    return s;
+                }
+            }
+        }
+        final int count = orderMoves(ply, ttMove);
+        final int base = ply * n;
+        final int mover = b.toMove();
+        final int alpha0 = alpha;
+        int best = -Score.INFINITE;
+        int bestMove = -1;
+        final int floorAbove = repFloor;
+        repFloor = NO_FLOOR;
+        for (int i = 0; i < count; i++) {
+            final int m = next(base, i, count);
+            final boolean capture = keys[base + i] >= KEY_CAPTURE && keys[base + i] < KEY_HASH;
+            b.play(m);
+            int s;
+            if (i == 0) {
+                s = -search(depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                s = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                if (s > alpha && s < beta && !stopped) {
+                    s = -search(depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            b.undo();
+            if (stopped) {
+                repFloor = Math.min(floorAbove, repFloor);
+                return 0;
+            }
+            if (s > best) {
+                best = s;
+                bestMove = m;
+                if (ply == 0) {
+                    rootMove = m;
+                    rootScore = s;
+                }
+                if (s > alpha) {
+                    alpha = s;
+                    updatePv(ply, m);
+                    if (s >= beta) {
+                        if (!capture) {
+                            rememberQuiet(ply, mover, m, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        final boolean dependsOnHistory = repFloor < ply;
+        repFloor = Math.min(floorAbove, repFloor);
+        int bound = best >= beta ? TranspositionTable.LOWER
+                : best > alpha0 ? TranspositionTable.EXACT : TranspositionTable.UPPER;
+        tt.store(hash, dependsOnHistory ? TranspositionTable.NONE : bound, depth, Score.toTable(best, ply),
+                best > alpha0 ? bestMove : ttMove);
+        return best;
+    }
+
+    /** Captures only, with stand-pat; not stored in the table. */
+    private int qsearch(int alpha, int beta, int ply) {
+        if (stopped || outOfBudget()) {
+            return 0;
+        }
+        nodes++;
+        pvLen[ply] = ply;
+        final Board b = board;
+        if (b.isOver()) {
+            return terminal(ply);
+        }
+        if (ply > selDepth) {
+            selDepth = ply;
+        }
+        final int base = ply * n;
+        final int mover = b.toMove();
+        int count = 0;
+        int threat = 0;
+        for (int mask = b.legalMask(); mask != 0; mask &= mask - 1) {
+            int m = Integer.numberOfTrailingZeros(mask);
+            int c = Threats.capture(b, mover, m, grandSlam);
+            if (c > 0) {
+                moves[base + count] = m;
+                keys[base + count++] = c;
+                if (c > threat) {
+                    threat = c;
+                }
+            }
+        }
+        // `threat` is Threats.best for the mover: a non-empty house that is not a legal move
+        // captures nothing (it cannot reach an empty opponent row under feeding, and an illegal
+        // grand slam counts 0), as the differential test against the plain evaluation checks.
+        int best = eval.evaluate(b, threat);
+        if (best >= beta || ply >= MAX_PLY) {
+            return best;
+        }
+        if (best > alpha) {
+            alpha = best;
+        }
+        for (int i = 0; i < count; i++) {
+            final int m = next(base, i, count);
+            b.play(m);
+            int s = -qsearch(-beta, -alpha, ply + 1);
+            b.undo();
+            if (stopped) {
+                return 0;
+            }
+            if (s > best) {
+                best = s;
+                if (s > alpha) {
+                    alpha = s;
+                    if (s >= beta) {
+                        break;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    /** A horizon node without quiescence: counted, scored exactly if over, else evaluated. */
+    private int leaf(int ply) {
+        if (stopped || outOfBudget()) {
+            return 0;
+        }
+        nodes++;
+        pvLen[ply] = ply;
+        if (ply > selDepth) {
+            selDepth = ply;
+        }
+        return board.isOver() ? terminal(ply) : eval.evaluate(board);
+    }
+
+    /** The exact score of a finished game at {@code ply}; notes which earlier ply a repetition matched. */
+    private int terminal(int ply) {
+        final Board b = board;
+        final int me = b.toMove();
+        int margin = b.finalStore(me) - b.finalStore(1 - me);
+        if (b.endReason() == EndReason.REPETITION) {
+            int matched = -1; // a position of the game before the root
+            long z = b.hash();
+            for (int k = ply - 2; k >= 0; k -= 2) {
+                if (pathHash[k] == z) {
+                    matched = k;
+                    break;
+                }
+            }
+            if (matched < repFloor) {
+                repFloor = matched;
+            }
+        }
+        return margin > 0 ? Score.WIN - ply : margin < 0 ? -(Score.WIN - ply) : 0;
+    }
+
+    /** Fills the move list of {@code ply} with ordering keys; returns the number of moves. */
+    private int orderMoves(int ply, int ttMove) {
+        final Board b = board;
+        final int base = ply * n;
+        final int mover = b.toMove();
+        final int k1 = killers[2 * ply];
+        final int k2 = killers[2 * ply + 1];
+        int count = 0;
+        for (int mask = b.legalMask(); mask != 0; mask &= mask - 1) {
+            int m = Integer.numberOfTrailingZeros(mask);
+            int key;
+            if (m == ttMove) {
+                key = KEY_HASH;
+            } else {
+                int c = Threats.capture(b, mover, m, grandSlam);
+                key = c > 0 ? KEY_CAPTURE + c
+                        : m == k1 ? KEY_KILLER1 : m == k2 ? KEY_KILLER2 : history[mover * n + m];
+            }
+            moves[base + count] = m;
+            keys[base + count++] = key;
+        }
+        return count;
+    }
+
+    /** Selection sort step: moves the best remaining move of the list to position {@code i}. */
+    private int next(int base, int i, int count) {
+        int bi = base + i;
+        for (int j = bi + 1, e = base + count; j < e; j++) {
+            if (keys[j] > keys[bi]) {
+                bi = j;
+            }
+        }
+        int a = base + i;
+        if (bi != a) {
+            int t = moves[a];
+            moves[a] = moves[bi];
+            moves[bi] = t;
+            t = keys[a];
+            keys[a] = keys[bi];
+            keys[bi] = t;
+        }
+        return moves[a];
+    }
+
+    private void rememberQuiet(int ply, int mover, int m, int depth) {
+        if (killers[2 * ply] != m) {
+            killers[2 * ply + 1] = killers[2 * ply];
+            killers[2 * ply] = m;
+        }
+        int h = history[mover * n + m] + depth * depth;
+        history[mover * n + m] = Math.min(h, HISTORY_MAX);
+    }
+
+    private void updatePv(int ply, int m) {
+        final int row = ply * (MAX_PLY + 1);
+        final int child = row + MAX_PLY + 1;
+        pv[row + ply] = m;
+        int end = pvLen[ply + 1];
+        for (int j = ply + 1; j < end; j++) {
+            pv[row + j] = pv[child + j];
+        }
+        pvLen[ply] = Math.max(end, ply + 1);
+    }
+}

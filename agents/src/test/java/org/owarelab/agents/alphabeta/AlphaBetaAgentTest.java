@@ -1,0 +1,138 @@
+package org.owarelab.agents.alphabeta;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentContractTest;
+import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.Agents;
+import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchInfo;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Moves;
+import org.owarelab.rules.Position;
+import org.owarelab.rules.RuleSet;
+
+/** {@link AlphaBetaAgent} passes the agent contract, reads its spec, finds wins and reports its iterations. */
+class AlphaBetaAgentTest implements AgentContractTest {
+    @Override
+    public Agent newAgent(RuleSet rules, long seed) {
+        return Agents.create("alphabeta:depth=4,tt=1", rules, seed);
+    }
+
+    private static Board board(String text) {
+        return new Board(Position.parse(text, RuleSet.DEFAULT));
+    }
+
+    @Test
+    void specOptionsAndDefaults() {
+        AlphaBetaAgent a = (AlphaBetaAgent) Agents.create("alphabeta", RuleSet.DEFAULT, 0);
+        assertEquals(AlphaBetaConfig.DEFAULT, a.config());
+        assertEquals("alphabeta:depth=8", a.spec());
+        AlphaBetaAgent b = (AlphaBetaAgent) Agents.create("alphabeta:movetime=200", RuleSet.DEFAULT, 0);
+        assertEquals(new AlphaBetaConfig(0, 200, 0, 16, true, false), b.config(), "a movetime alone sets no depth");
+        AlphaBetaAgent c = (AlphaBetaAgent) Agents.create("alphabeta:nodes=5000,tt=0,qs=false,eval=material,depth=3",
+                RuleSet.DEFAULT, 0);
+        assertEquals(new AlphaBetaConfig(3, 0, 5000, 0, false, true), c.config());
+        assertEquals("alphabeta:depth=3,nodes=5000,tt=0,qs=false,eval=material", c.spec());
+    }
+
+    @Test
+    void badSpecsNameTheProblem() {
+        AgentSpecException e = assertThrows(AgentSpecException.class,
+                () -> Agents.create("alphabeta:dept=3", RuleSet.DEFAULT, 0));
+        assertTrue(e.getMessage().contains("allowed: depth, eval, movetime, nodes, qs, tt"), e.getMessage());
+        for (String bad : new String[] {"alphabeta:depth=0", "alphabeta:depth=65", "alphabeta:tt=-1", "alphabeta:nodes=x",
+            "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0"}) {
+            assertThrows(AgentSpecException.class, () -> Agents.create(bad, RuleSet.DEFAULT, 0), bad);
+        }
+    }
+
+    @Test
+    void takesAWinningCaptureAndSaysItIsProven() {
+        // South's F captures 2 (North keeps f) and reaches 25; D and others do not.
+        Board b = board("0-0-0-1-0-1-1-0-0-0-0-1-23-21-S");
+        List<SearchInfo> infos = new ArrayList<>();
+        Decision d = new AlphaBetaAgent(AlphaBetaConfig.ofDepth(6), RuleSet.DEFAULT).decide(b, SearchLimit.NONE, monitor(infos));
+        assertEquals(5, d.move());
+        assertEquals(1f, d.value());
+        SearchInfo last = infos.get(infos.size() - 1);
+        assertEquals(1, last.proven());
+        assertEquals((Score.WIN - 1) / (double) Score.SEED, last.seedMargin(), 1e-9, "a win in one ply");
+        assertEquals(1, last.depth(), "a proven win ends the deepening once covered");
+    }
+
+    @Test
+    void prefersAFasterWin() {
+        // South wins by capturing now with F, or could dawdle; the search must pick the win in 1.
+        Board b = board("3-0-0-0-0-1-1-0-0-0-0-1-23-19-S");
+        Decision d = new AlphaBetaAgent(AlphaBetaConfig.ofDepth(8), RuleSet.DEFAULT).decide(b);
+        assertEquals(5, d.move());
+        assertEquals(1, d.pv().length, "the principal variation ends with the game");
+    }
+
+    @Test
+    void reportsEveryCompletedIteration() {
+        Board b = new Board();
+        Moves.playAll(b, "CeFeB");
+        List<SearchInfo> infos = new ArrayList<>();
+        Decision d = new AlphaBetaAgent(AlphaBetaConfig.ofDepth(7), RuleSet.DEFAULT).decide(b, SearchLimit.NONE,
+                monitor(infos));
+        assertEquals(7, infos.size());
+        long nodes = 0;
+        for (int i = 0; i < infos.size(); i++) {
+            SearchInfo s = infos.get(i);
+            assertEquals(i + 1, s.depth());
+            assertTrue(s.selDepth() >= s.depth(), "seldepth " + s.selDepth());
+            assertTrue(s.nodes() > nodes, "nodes grow");
+            nodes = s.nodes();
+            assertEquals(Math.tanh(s.seedMargin() / Score.VALUE_SCALE), s.value(), 1e-6);
+            assertTrue(s.pv().length >= 1 && b.isLegal(s.pv()[0]));
+        }
+        assertEquals(7, d.depth());
+        assertEquals(nodes, d.nodes());
+        assertEquals(infos.get(6).pv()[0], d.move());
+        assertTrue(d.nodesPerSecond() > 0);
+    }
+
+    @Test
+    void usesTheNodeBudgetExactly() {
+        Board b = new Board();
+        Decision d = new AlphaBetaAgent(AlphaBetaConfig.ofDepth(30), RuleSet.DEFAULT).decide(b, SearchLimit.nodes(12_345),
+                SearchMonitor.NONE);
+        assertEquals(12_345, d.nodes());
+        assertTrue(d.depth() >= 4 && d.depth() < 30, "depth " + d.depth());
+    }
+
+    @Test
+    void aMovetimeEndsADeepSearch() {
+        Agent a = Agents.create("alphabeta:movetime=50", RuleSet.DEFAULT, 0);
+        Decision d = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> a.decide(new Board()));
+        assertTrue(d.depth() >= 1 && d.depth() < Search.MAX_DEPTH, "depth " + d.depth());
+    }
+
+    @Test
+    void rejectsAFinishedGameAndOtherRules() {
+        Agent a = newAgent(RuleSet.DEFAULT, 0);
+        assertThrows(IllegalArgumentException.class, () -> a.decide(board("0-0-0-0-0-0-0-0-0-0-0-0-24-24-S")));
+        assertThrows(IllegalArgumentException.class, () -> a.decide(new Board(RuleSet.parse("houses=4,seeds=3"))));
+    }
+
+    private static SearchMonitor monitor(List<SearchInfo> sink) {
+        return new SearchMonitor() {
+            @Override
+            public void info(SearchInfo info) {
+                sink.add(info);
+            }
+        };
+    }
+}
