@@ -56,24 +56,23 @@ public final class Agents {
      */
     public static Agent create(String spec, RuleSet rules, long seed) {
         AgentSpec s = AgentSpec.parse(spec);
-        AgentFactory f = factories().get(s.name());
-        if (f == null) {
-            throw new AgentSpecException("agent spec '" + spec + "': unknown agent '" + s.name() + "' (known: "
-                    + String.join(", ", factories().keySet()) + ")");
-        }
-        s.requireKeys(f.keys());
-        return f.create(s, rules, seed);
+        return factory(s).create(s, rules, seed);
     }
 
     /** Checks a spec without building it: name, keys. Value errors surface at {@link #create}. */
     public static void validate(String spec) {
-        AgentSpec s = AgentSpec.parse(spec);
+        factory(AgentSpec.parse(spec));
+    }
+
+    /** The factory of a parsed spec, its keys checked. */
+    private static AgentFactory factory(AgentSpec s) {
         AgentFactory f = factories().get(s.name());
         if (f == null) {
-            throw new AgentSpecException("agent spec '" + spec + "': unknown agent '" + s.name() + "' (known: "
+            throw new AgentSpecException("agent spec '" + s.text() + "': unknown agent '" + s.name() + "' (known: "
                     + String.join(", ", factories().keySet()) + ")");
         }
         s.requireKeys(f.keys());
+        return f;
     }
 
     /** One help line per agent, for {@code --help} texts. */
