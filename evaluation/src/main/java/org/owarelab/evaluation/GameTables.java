@@ -1,0 +1,56 @@
+package org.owarelab.evaluation;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.owarelab.evaluation.stats.Crosstable;
+import org.owarelab.evaluation.stats.Pentanomial;
+
+/** The statistics tables of a list of games: crosstable and pentanomial counts. */
+public final class GameTables {
+    private GameTables() {
+    }
+
+    /**
+     * The crosstable of the finished games between different players, players numbered in order
+     * of first appearance. Games without result and games a player played against itself are left
+     * out (so is a player who has no other games).
+     */
+    public static Crosstable crosstable(List<GameResult> games) {
+        Crosstable t = new Crosstable();
+        for (GameResult g : games) {
+            if (g.finished() && !g.south().equals(g.north())) {
+                t.add(g.south(), g.north(), g.southScore());
+            }
+        }
+        return t;
+    }
+
+    /**
+     * The pentanomial counts of {@code player} against {@code opponent}: over their pairs (same
+     * pair number, one game with each colour, both finished), each pair's total score for
+     * {@code player}. Unpaired games, failed games and incomplete pairs are left out.
+     */
+    public static Pentanomial pentanomial(List<GameResult> games, String player, String opponent) {
+        Map<Integer, GameResult> asSouth = new HashMap<>();
+        Map<Integer, GameResult> asNorth = new HashMap<>();
+        for (GameResult g : games) {
+            if (g.pair() < 0 || !g.finished()) {
+                continue;
+            }
+            if (g.south().equals(player) && g.north().equals(opponent)) {
+                asSouth.put(g.pair(), g);
+            } else if (g.south().equals(opponent) && g.north().equals(player)) {
+                asNorth.put(g.pair(), g);
+            }
+        }
+        Pentanomial p = Pentanomial.NONE;
+        for (Map.Entry<Integer, GameResult> e : asSouth.entrySet()) {
+            GameResult other = asNorth.get(e.getKey());
+            if (other != null) {
+                p = p.plus(e.getValue().scoreOf(player), other.scoreOf(player));
+            }
+        }
+        return p;
+    }
+}

@@ -1,0 +1,192 @@
+package org.owarelab.evaluation.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.GameResult;
+import org.owarelab.evaluation.GameTables;
+import org.owarelab.evaluation.stats.BradleyTerry;
+import org.owarelab.evaluation.stats.Crosstable;
+import org.owarelab.evaluation.stats.EloOptions;
+import org.owarelab.evaluation.stats.EloRatings;
+import org.owarelab.evaluation.stats.Pentanomial;
+import org.owarelab.evaluation.stats.Rating;
+
+/**
+ * Renders a tournament directory's report from its saved results, replaying nothing: the entry
+ * point of {@code oware report DIR}.
+ *
+ * <p>Reads {@code games.jsonl} ({@link GameRecords}) if present and rates its games
+ * ({@link BradleyTerry}); otherwise reads {@code ratings.csv} (no head-to-head table then).
+ * Reads {@code checkpoints.csv} ({@link TrainingPoint}) if present for Elo against training.
+ * Writes, each atomically: {@code ratings.csv}, {@code report.md}, {@code ratings.png}, and when
+ * the data allow {@code score-matrix.png}, {@code elo-vs-steps.png}, {@code elo-vs-time.png}.
+ * Games without result are left out of the ratings and listed in the notes.
+ */
+public final class Report {
+    /** The report's Markdown file. */
+    public static final String REPORT_MD = "report.md";
+    /** Ratings with intervals. */
+    public static final String RATINGS_PNG = "ratings.png";
+    /** Score matrix heat map. */
+    public static final String MATRIX_PNG = "score-matrix.png";
+    /** Elo against training steps. */
+    public static final String STEPS_PNG = "elo-vs-steps.png";
+    /** Elo against wall-clock time. */
+    public static final String TIME_PNG = "elo-vs-time.png";
+    /** Anchors tried in turn by {@link #render(Path)}; without any of them the mean is fixed at 0. */
+    public static final List<String> DEFAULT_ANCHORS = List.of(EloOptions.DEFAULT_ANCHOR, "alphabeta:depth=1");
+
+    private static final int LISTED_FAILURES = 10;
+
+    private Report() {
+    }
+
+    /**
+     * Renders {@code dir} with the default options, anchored on the first of
+     * {@link #DEFAULT_ANCHORS} that played, else on the mean.
+     *
+     * @return the files written
+     * @throws IllegalArgumentException if the directory holds no results or they are bad
+     */
+    public static List<Path> render(Path dir) throws IOException {
+        return write(dir, load(dir, EloOptions.defaults(), true));
+    }
+
+    /**
+     * Renders {@code dir} rated with {@code options}; the anchor must be a player (or null: the mean).
+     *
+     * @return the files written
+     */
+    public static List<Path> render(Path dir, EloOptions options) throws IOException {
+        return write(dir, load(dir, options, false));
+    }
+
+    /** What {@link #render} would show, computed from the files in {@code dir}. */
+    public static ReportData load(Path dir, EloOptions options, boolean anchorFallback) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(dir + ": not a directory");
+        }
+        Path gamesFile = dir.resolve(GameRecords.FILE);
+        Path ratingsFile = dir.resolve(RatingsCsv.FILE);
+        Path checkpointsFile = dir.resolve(TrainingPoint.FILE);
+        List<TrainingPoint> checkpoints = Files.exists(checkpointsFile) ? TrainingPoint.read(checkpointsFile) : List.of();
+        String title = "Tournament report: " + dir.toAbsolutePath().normalize().getFileName();
+        List<String> notes = new ArrayList<>();
+        if (!Files.exists(gamesFile)) {
+            if (!Files.exists(ratingsFile)) {
+                throw new IllegalArgumentException(dir + ": no " + GameRecords.FILE + " and no " + RatingsCsv.FILE
+                        + " to report on");
+            }
+            List<Rating> ratings = RatingsCsv.read(ratingsFile);
+            notes.add("Ratings read from " + RatingsCsv.FILE + " (there is no " + GameRecords.FILE
+                    + ", so no head-to-head table).");
+            return new ReportData(title, null, ratings, null, List.of(), EloSeries.of(checkpoints, ratings), notes);
+        }
+        List<GameResult> games = GameRecords.read(gamesFile);
+        Crosstable table = GameTables.crosstable(games);
+        EloOptions opts = options;
+        if (anchorFallback && (opts.anchor() == null || table.indexOf(opts.anchor()) < 0)) {
+            String anchor = DEFAULT_ANCHORS.stream().filter(a -> table.indexOf(a) >= 0).findFirst().orElse(null);
+            opts = opts.withAnchor(anchor, opts.anchorElo());
+        }
+        EloRatings fit = BradleyTerry.fit(table, opts);
+        notes.add("Method: " + opts.describe() + ".");
+        notes.add("Elo is logistic: a difference D means an expected score of 1 / (1 + 10^(-D/400)).");
+        failures(games, table, notes);
+        List<ReportData.Paired> paired = new ArrayList<>();
+        List<Rating> ranked = fit.ranked();
+        for (int i = 0; i < ranked.size(); i++) {
+            for (int j = i + 1; j < ranked.size(); j++) {
+                Pentanomial p = GameTables.pentanomial(games, ranked.get(i).player(), ranked.get(j).player());
+                if (p.pairs() > 0) {
+                    paired.add(new ReportData.Paired(ranked.get(i).player(), ranked.get(j).player(), p));
+                }
+            }
+        }
+        return new ReportData(title, opts.anchor(), fit.ratings(), table, paired, EloSeries.of(checkpoints, fit.ratings()), notes);
+    }
+
+    private static void failures(List<GameResult> games, Crosstable table, List<String> notes) {
+        List<GameResult> failed = games.stream().filter(g -> !g.finished()).toList();
+        long self = games.stream().filter(g -> g.finished() && g.south().equals(g.north())).count();
+        if (!failed.isEmpty()) {
+            StringBuilder sb = new StringBuilder(failed.size() + " game(s) without result, not rated: ");
+            for (int i = 0; i < failed.size() && i < LISTED_FAILURES; i++) {
+                GameResult g = failed.get(i);
+                sb.append(i > 0 ? "; " : "").append("game ").append(g.game()).append(" (")
+                        .append(MarkdownReport.name(g.south())).append(" vs ").append(MarkdownReport.name(g.north()))
+                        .append("): ").append(g.error().replace('\n', ' '));
+            }
+            if (failed.size() > LISTED_FAILURES) {
+                sb.append("; and ").append(failed.size() - LISTED_FAILURES).append(" more (see ")
+                        .append(GameRecords.FILE).append(")");
+            }
+            notes.add(sb.append('.').toString());
+            Set<String> unrated = new LinkedHashSet<>();
+            for (GameResult g : failed) {
+                for (String p : new String[] {g.south(), g.north()}) {
+                    if (table.indexOf(p) < 0) {
+                        unrated.add(MarkdownReport.name(p));
+                    }
+                }
+            }
+            if (!unrated.isEmpty()) {
+                notes.add("Not rated (no finished game): " + String.join(", ", unrated) + ".");
+            }
+        }
+        if (self > 0) {
+            notes.add(self + " game(s) of a player against itself, not rated.");
+        }
+    }
+
+    /**
+     * Writes the report files of {@code data} into {@code dir}.
+     *
+     * @return the files written
+     */
+    public static List<Path> write(Path dir, ReportData data) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        List<String> images = new ArrayList<>();
+        RatingsCsv.write(dir.resolve(RatingsCsv.FILE), data.ratings());
+        written.add(dir.resolve(RatingsCsv.FILE));
+        if (!data.ratings().isEmpty()) {
+            save(Charts.ratings(data.ratings(), "Ratings (" + anchorTitle(data) + ")"), dir, RATINGS_PNG, written, images);
+        }
+        if (data.crosstable() != null && data.crosstable().size() > 1) {
+            List<String> order = data.ratings().stream().map(Rating::player).toList();
+            save(Charts.scoreMatrix(data.crosstable(), order), dir, MATRIX_PNG, written, images);
+        }
+        if (!data.series().isEmpty()) {
+            save(Charts.eloVsSteps(data.series()), dir, STEPS_PNG, written, images);
+            save(Charts.eloVsTime(data.series()), dir, TIME_PNG, written, images);
+        }
+        AtomicFiles.writeString(dir.resolve(REPORT_MD), MarkdownReport.render(data, images));
+        written.add(dir.resolve(REPORT_MD));
+        return written;
+    }
+
+    private static String anchorTitle(ReportData data) {
+        String t = "bars: confidence intervals";
+        for (Rating r : data.ratings()) {
+            if (r.player().equals(data.anchor())) {
+                t += "; " + r.player() + " = " + MarkdownReport.elo(r.elo(), false);
+            }
+        }
+        return t;
+    }
+
+    private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path dir, String file,
+            List<Path> written, List<String> images) throws IOException {
+        Charts.savePng(chart, dir.resolve(file));
+        written.add(dir.resolve(file));
+        images.add(file);
+    }
+}
