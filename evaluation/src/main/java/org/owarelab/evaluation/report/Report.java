@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
-import org.owarelab.evaluation.GameResult;
 import org.owarelab.evaluation.GameTables;
 import org.owarelab.evaluation.stats.BradleyTerry;
 import org.owarelab.evaluation.stats.Crosstable;
@@ -27,7 +30,8 @@ import org.owarelab.evaluation.stats.Rating;
  * Reads {@code checkpoints.csv} ({@link TrainingPoint}) if present for Elo against training.
  * Writes, each atomically: {@code ratings.csv}, {@code report.md}, {@code ratings.png}, and when
  * the data allow {@code score-matrix.png}, {@code elo-vs-steps.png}, {@code elo-vs-time.png}.
- * Games without result are left out of the ratings and listed in the notes.
+ * Games ended by an agent's failure are left out of the ratings and listed in the notes, with
+ * the failures per player.
  */
 public final class Report {
     /** The report's Markdown file. */
@@ -89,7 +93,7 @@ public final class Report {
                     + ", so no head-to-head table).");
             return new ReportData(title, null, ratings, null, List.of(), EloSeries.of(checkpoints, ratings), notes);
         }
-        List<GameResult> games = GameRecords.read(gamesFile);
+        List<GameRecord> games = GameRecords.read(gamesFile);
         Crosstable table = GameTables.crosstable(games);
         EloOptions opts = options;
         if (anchorFallback && (opts.anchor() == null || table.indexOf(opts.anchor()) < 0)) {
@@ -113,13 +117,13 @@ public final class Report {
         return new ReportData(title, opts.anchor(), fit.ratings(), table, paired, EloSeries.of(checkpoints, fit.ratings()), notes);
     }
 
-    private static void failures(List<GameResult> games, Crosstable table, List<String> notes) {
-        List<GameResult> failed = games.stream().filter(g -> !g.finished()).toList();
-        long self = games.stream().filter(g -> g.finished() && g.south().equals(g.north())).count();
+    private static void failures(List<GameRecord> games, Crosstable table, List<String> notes) {
+        List<GameRecord> failed = games.stream().filter(GameRecord::isError).toList();
+        long self = games.stream().filter(g -> g.rated() && g.south().equals(g.north())).count();
         if (!failed.isEmpty()) {
-            StringBuilder sb = new StringBuilder(failed.size() + " game(s) without result, not rated: ");
+            StringBuilder sb = new StringBuilder(failed.size() + " game(s) ended by an agent's failure, not rated: ");
             for (int i = 0; i < failed.size() && i < LISTED_FAILURES; i++) {
-                GameResult g = failed.get(i);
+                GameRecord g = failed.get(i);
                 sb.append(i > 0 ? "; " : "").append("game ").append(g.game()).append(" (")
                         .append(MarkdownReport.name(g.south())).append(" vs ").append(MarkdownReport.name(g.north()))
                         .append("): ").append(g.error().replace('\n', ' '));
@@ -129,8 +133,14 @@ public final class Report {
                         .append(GameRecords.FILE).append(")");
             }
             notes.add(sb.append('.').toString());
+            Map<String, Integer> byPlayer = failuresByPlayer(games);
+            if (!byPlayer.isEmpty()) {
+                StringJoiner p = new StringJoiner(", ", "Failed games per player at fault: ", ".");
+                byPlayer.forEach((player, n) -> p.add(MarkdownReport.name(player) + " " + n));
+                notes.add(p.toString());
+            }
             Set<String> unrated = new LinkedHashSet<>();
-            for (GameResult g : failed) {
+            for (GameRecord g : failed) {
                 for (String p : new String[] {g.south(), g.north()}) {
                     if (table.indexOf(p) < 0) {
                         unrated.add(MarkdownReport.name(p));
@@ -138,12 +148,26 @@ public final class Report {
                 }
             }
             if (!unrated.isEmpty()) {
-                notes.add("Not rated (no finished game): " + String.join(", ", unrated) + ".");
+                notes.add("Not rated (no rated game): " + String.join(", ", unrated) + ".");
             }
         }
         if (self > 0) {
             notes.add(self + " game(s) of a player against itself, not rated.");
         }
+    }
+
+    /**
+     * Failed games per player whose agent failed ({@link GameRecord#errorSide()}), in order of
+     * first failure; a failure pinned on neither side is left out.
+     */
+    public static Map<String, Integer> failuresByPlayer(List<GameRecord> games) {
+        Map<String, Integer> byPlayer = new LinkedHashMap<>();
+        for (GameRecord g : games) {
+            if (g.isError() && g.errorSide() >= 0) {
+                byPlayer.merge(g.spec(g.errorSide()), 1, Integer::sum);
+            }
+        }
+        return byPlayer;
     }
 
     /**
