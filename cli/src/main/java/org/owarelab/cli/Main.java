@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             UciCommand.class,
             MatchCommand.class,
             PlayCommand.class,
+            TournamentCommand.class, ReportCommand.class, LadderCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Run 'oware COMMAND --help' for a command's options and examples."})

@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 import org.owarelab.evaluation.AtomicFiles;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
@@ -121,23 +120,25 @@ public final class Report {
         List<GameRecord> failed = games.stream().filter(GameRecord::isError).toList();
         long self = games.stream().filter(g -> g.rated() && g.south().equals(g.north())).count();
         if (!failed.isEmpty()) {
-            StringBuilder sb = new StringBuilder(failed.size() + " game(s) ended by an agent's failure, not rated: ");
-            for (int i = 0; i < failed.size() && i < LISTED_FAILURES; i++) {
-                GameRecord g = failed.get(i);
-                sb.append(i > 0 ? "; " : "").append("game ").append(g.game()).append(" (")
-                        .append(MarkdownReport.name(g.south())).append(" vs ").append(MarkdownReport.name(g.north()))
-                        .append("): ").append(g.error().replace('\n', ' '));
-            }
-            if (failed.size() > LISTED_FAILURES) {
-                sb.append("; and ").append(failed.size() - LISTED_FAILURES).append(" more (see ")
-                        .append(GameRecords.FILE).append(")");
-            }
-            notes.add(sb.append('.').toString());
+            notes.add(failed.size() + " game(s) ended by an agent's failure (a forfeit), not rated; details in "
+                    + GameRecords.FILE + ":");
             Map<String, Integer> byPlayer = failuresByPlayer(games);
-            if (!byPlayer.isEmpty()) {
-                StringJoiner p = new StringJoiner(", ", "Failed games per player at fault: ", ".");
-                byPlayer.forEach((player, n) -> p.add(MarkdownReport.name(player) + " " + n));
-                notes.add(p.toString());
+            Set<String> described = new LinkedHashSet<>();
+            int unpinned = 0;
+            for (GameRecord g : failed) {
+                if (g.errorSide() < 0) {
+                    if (unpinned++ < LISTED_FAILURES) {
+                        notes.add("game " + g.game() + " (" + MarkdownReport.name(g.south()) + " vs "
+                                + MarkdownReport.name(g.north()) + "): " + oneLine(g.error()));
+                    }
+                } else if (described.add(g.spec(g.errorSide()))) {
+                    String p = g.spec(g.errorSide());
+                    notes.add(MarkdownReport.name(p) + " failed " + byPlayer.get(p) + " game(s), first game " + g.game()
+                            + ": " + oneLine(g.error()));
+                }
+            }
+            if (unpinned > LISTED_FAILURES) {
+                notes.add("and " + (unpinned - LISTED_FAILURES) + " more failed games not pinned on a player.");
             }
             Set<String> unrated = new LinkedHashSet<>();
             for (GameRecord g : failed) {
@@ -154,6 +155,10 @@ public final class Report {
         if (self > 0) {
             notes.add(self + " game(s) of a player against itself, not rated.");
         }
+    }
+
+    private static String oneLine(String error) {
+        return error.replace('\n', ' ');
     }
 
     /**

@@ -31,11 +31,13 @@ public final class Schedule {
     private final List<Opening> openings;
     private final List<ScheduledGame> games;
     private final int rounds;
+    private final int pairings;
 
-    private Schedule(List<Opening> openings, List<ScheduledGame> games, int rounds) {
+    private Schedule(List<Opening> openings, List<ScheduledGame> games, int rounds, int pairings) {
         this.openings = List.copyOf(openings);
         this.games = List.copyOf(games);
         this.rounds = rounds;
+        this.pairings = pairings;
     }
 
     /**
@@ -86,7 +88,7 @@ public final class Schedule {
                 }
             }
         }
-        return new Schedule(openings, games, rounds);
+        return new Schedule(openings, games, rounds, pairings.size());
     }
 
     /** The pairings {A, B}: the gauntlet player against each player, or every pair in player order. */
@@ -145,6 +147,11 @@ public final class Schedule {
     /** The games, numbered 0.. in list order. */
     public List<ScheduledGame> games() {
         return games;
+    }
+
+    /** The number of pairings (pairs of players that meet). */
+    public int pairings() {
+        return pairings;
     }
 
     /** Rounds per pairing: openings needed. */

@@ -106,9 +106,8 @@ class ReportTest {
         assertTrue(md.contains("## Paired games (pentanomial)"));
         assertTrue(md.contains("| `random` | 0 | [0, 0] | 180 |"), md);
         assertTrue(md.contains("Elo of 'random' fixed at 0"), md);
-        assertTrue(md.contains("1 game(s) ended by an agent's failure, not rated: game 630 (`greedy` vs `broken`): "
-                + "broken: process"), md);
-        assertTrue(md.contains("Failed games per player at fault: `broken` 1."), md);
+        assertTrue(md.contains("1 game(s) ended by an agent's failure (a forfeit), not rated"), md);
+        assertTrue(md.contains("`broken` failed 1 game(s), first game 630: broken: process exited with code 1"), md);
         assertTrue(md.contains("Not rated (no rated game): `broken`."), md);
         for (String f : List.of(Report.RATINGS_PNG, Report.MATRIX_PNG, Report.STEPS_PNG, Report.TIME_PNG)) {
             assertTrue(md.contains("](" + f + ")"), f);
@@ -173,7 +172,7 @@ class ReportTest {
         String md = Files.readString(dir.resolve(Report.REPORT_MD));
         assertTrue(md.contains("0 rated players, 0 rated games."), md);
         assertTrue(md.contains("Not rated (no rated game): `a`, `b`."), md);
-        assertTrue(md.contains("Failed games per player at fault: `a` 1."), md);
+        assertTrue(md.contains("`a` failed 1 game(s), first game 0: south agent failed: unknown agent 'a'"), md);
         assertEquals(List.of(), RatingsCsv.read(dir.resolve(RatingsCsv.FILE)));
     }
 }
