@@ -97,7 +97,8 @@ final class LadderCommand implements Callable<Integer> {
         String anchor = opponents.contains("alphabeta:depth=1") ? "alphabeta:depth=1" : opponents.get(0);
         TournamentConfig config = new TournamentConfig(l.players(), null, arena.gamesPerPair, arena.threads(),
                 settings, anchor);
-        TournamentRun.run(config, dir, rating.options(arena.seed), stdout, spec.commandLine().getErr());
+        TournamentRun.run(config, dir, rating.options(arena.seed), rating.poolIntervals(), stdout,
+                spec.commandLine().getErr());
         return 0;
     }
 

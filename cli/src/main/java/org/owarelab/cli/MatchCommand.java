@@ -103,6 +103,10 @@ final class MatchCommand implements Callable<Integer> {
                 writer.close();
             }
         }
+        if (writer != null) {
+            // Saved as each game ended (so a killed match keeps them); now in game order.
+            GameRecords.write(writer.file(), result.games());
+        }
         print(stdout, result, writer == null ? null : writer.file());
         return 0;
     }

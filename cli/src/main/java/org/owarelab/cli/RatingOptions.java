@@ -14,6 +14,18 @@ final class RatingOptions {
             description = "Coverage of the intervals (default ${DEFAULT-VALUE}).")
     double confidence;
 
+    @Option(names = "--anchor-intervals",
+            description = "Intervals relative to the anchor (its own is a point; every other one carries the "
+                    + "anchor's uncertainty) instead of each player's own uncertainty against the pool, shifted so "
+                    + "that the anchor is at 0 (the default, as in BayesElo: players whose intervals do not overlap "
+                    + "differ significantly).")
+    boolean anchorIntervals;
+
+    /** Whether intervals are each player's own against the pool (see {@code Report.load}). */
+    boolean poolIntervals() {
+        return !anchorIntervals;
+    }
+
     /** The rating options, anchored on {@code random} = 0 until replaced. */
     EloOptions options(long seed) {
         EloOptions o = EloOptions.defaults().withConfidence(confidence);

@@ -49,13 +49,14 @@ final class ReportCommand implements Callable<Integer> {
         }
         EloOptions options = rating.options(seed);
         if (anchor != null) {
-            TournamentRun.report(dir, options.withAnchor(anchor, 0), false, spec.commandLine().getOut());
+            TournamentRun.report(dir, options.withAnchor(anchor, 0), false, rating.poolIntervals(),
+                    spec.commandLine().getOut());
             return 0;
         }
         if (Files.exists(dir.resolve(TournamentFile.FILE))) {
             options = options.withAnchor(TournamentFile.read(dir).anchorOrDefault(), 0);
         }
-        TournamentRun.report(dir, options, true, spec.commandLine().getOut());
+        TournamentRun.report(dir, options, true, rating.poolIntervals(), spec.commandLine().getOut());
         return 0;
     }
 }

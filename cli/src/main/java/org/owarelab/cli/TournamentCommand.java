@@ -60,7 +60,7 @@ final class TournamentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, arena.threads(),
                 arena.settings(), anchor);
-        TournamentRun.run(config, out, rating.options(arena.seed), spec.commandLine().getOut(),
+        TournamentRun.run(config, out, rating.options(arena.seed), rating.poolIntervals(), spec.commandLine().getOut(),
                 spec.commandLine().getErr());
         return 0;
     }

@@ -25,8 +25,12 @@ final class TournamentRun {
     private TournamentRun() {
     }
 
-    /** Plays {@code config} in {@code dir}, then reports on it with {@code rating} (its anchor replaced by the config's). */
-    static void run(TournamentConfig config, Path dir, EloOptions rating, PrintWriter out, PrintWriter err)
+    /**
+     * Plays {@code config} in {@code dir}, then reports on it with {@code rating} (its anchor
+     * replaced by the config's), intervals against the pool or the anchor.
+     */
+    static void run(TournamentConfig config, Path dir, EloOptions rating, boolean pool, PrintWriter out,
+            PrintWriter err)
             throws IOException, InterruptedException {
         TournamentPlan plan = Tournament.prepare(config, dir);
         describe(plan, out);
@@ -37,7 +41,7 @@ final class TournamentRun {
         out.printf(Locale.ROOT, "played %d game%s in %.1f s%s%n", result.played().size(),
                 result.played().size() == 1 ? "" : "s", secs,
                 result.failedGames() > 0 ? " (" + result.failedGames() + " ended by an agent's failure)" : "");
-        report(dir, rating.withAnchor(config.anchorOrDefault(), 0), true, out);
+        report(dir, rating.withAnchor(config.anchorOrDefault(), 0), true, pool, out);
     }
 
     private static void describe(TournamentPlan plan, PrintWriter out) {
@@ -74,9 +78,11 @@ final class TournamentRun {
      * files written.
      *
      * @param fallback when the anchor has no rated game, anchor on the report's defaults instead
+     * @param pool intervals of each player against the pool, shifted to the anchor (else relative to the anchor)
      */
-    static void report(Path dir, EloOptions rating, boolean fallback, PrintWriter out) throws IOException {
-        ReportData data = Report.load(dir, rating, fallback);
+    static void report(Path dir, EloOptions rating, boolean fallback, boolean pool, PrintWriter out)
+            throws IOException {
+        ReportData data = Report.load(dir, rating, fallback, pool);
         List<Path> files = Report.write(dir, data);
         out.println();
         out.print(TextReport.render(data));

@@ -29,7 +29,7 @@ class LadderCommandTest {
                 "mcts:sims={step}", "--games-per-pair", "2", "--threads", "2");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("2 checkpoints (steps 2, 40) against 2 opponents and each other"), r.out());
-        assertTrue(r.out().contains("Ratings (Elo, 95% interval; random = 0)"), r.out());
+        assertTrue(r.out().contains("Ratings (Elo with confidence interval; random = 0)"), r.out());
         Path out = run.resolve("ladder");
         for (String f : List.of("games.jsonl", "checkpoints.csv", "ratings.csv", "report.md", "elo-vs-steps.png",
                 "elo-vs-time.png")) {

@@ -41,7 +41,7 @@ class TournamentCommandTest {
         Cli r = tournament(out, "--threads", "2");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("round robin: 3 pairings x 4 games = 12 games"), r.out());
-        assertTrue(r.out().contains("Ratings (Elo, 95% interval; random = 0)"), r.out());
+        assertTrue(r.out().contains("Ratings (Elo with confidence interval; random = 0)"), r.out());
         assertTrue(r.out().contains("Head to head"), r.out());
         assertTrue(r.out().contains("Paired games (pentanomial"), r.out());
         assertTrue(r.err().contains("[12/12]"), r.err());
@@ -98,8 +98,8 @@ class TournamentCommandTest {
     @Test
     void aPlayerThatCannotPlayIsReportedAndTheOthersAreRated() throws Exception {
         Path out = tmp.resolve("bad");
-        Cli r = Cli.run("tournament", "--players", "random", "greedy", "nosuch", "--games-per-pair", "2", "--out",
-                out.toString());
+        Cli r = Cli.run("tournament", "--players", "random", "greedy", "nosuch", "--games-per-pair", "2", "--threads",
+                "1", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("player 'nosuch' cannot be built: AgentSpecException: agent spec 'nosuch': "
                 + "unknown agent 'nosuch'"), r.out());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,8 +72,25 @@ public final class Report {
         return write(dir, load(dir, options, false));
     }
 
-    /** What {@link #render} would show, computed from the files in {@code dir}. */
+    /** What {@link #render} would show, computed from the files in {@code dir}; intervals relative to the anchor. */
     public static ReportData load(Path dir, EloOptions options, boolean anchorFallback) throws IOException {
+        return load(dir, options, anchorFallback, false);
+    }
+
+    /**
+     * What {@link #render} would show, computed from the files in {@code dir}.
+     *
+     * @param anchorFallback when the options' anchor did not play, anchor on the first of
+     *     {@link #DEFAULT_ANCHORS} that did, else on the mean
+     * @param poolIntervals false: intervals relative to the anchor (the anchor's is a point, and
+     *     every other interval carries the anchor's own uncertainty, so players far from a weakly
+     *     connected anchor all get wide, overlapping intervals); true: ratings fitted with the mean
+     *     of all players fixed, then shifted so that the anchor has its Elo, each interval being
+     *     that player's own uncertainty against the pool (the convention of BayesElo and most
+     *     rating lists), so that two players whose intervals do not overlap differ significantly
+     */
+    public static ReportData load(Path dir, EloOptions options, boolean anchorFallback, boolean poolIntervals)
+            throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(dir + ": not a directory");
         }
@@ -99,12 +117,29 @@ public final class Report {
             String anchor = DEFAULT_ANCHORS.stream().filter(a -> table.indexOf(a) >= 0).findFirst().orElse(null);
             opts = opts.withAnchor(anchor, opts.anchorElo());
         }
-        EloRatings fit = BradleyTerry.fit(table, opts);
-        notes.add("Method: " + opts.describe() + ".");
+        EloRatings fit;
+        List<Rating> rated;
+        if (poolIntervals && opts.anchor() != null) {
+            EloOptions pool = opts.withAnchor(null, 0);
+            fit = BradleyTerry.fit(table, pool);
+            double shift = opts.anchorElo() - fit.rating(opts.anchor()).elo();
+            rated = new ArrayList<>();
+            for (Rating r : fit.ratings()) {
+                rated.add(new Rating(r.player(), r.elo() + shift, r.lo() + shift, r.hi() + shift, r.games(), r.score()));
+            }
+            notes.add("Method: " + pool.describe() + "; then every rating shifted by the same amount so that '"
+                    + opts.anchor() + "' = " + MarkdownReport.elo(opts.anchorElo(), false) + ". Each interval is that "
+                    + "player's own uncertainty against the pool (the anchor's too): players whose intervals do not "
+                    + "overlap differ significantly.");
+        } else {
+            fit = BradleyTerry.fit(table, opts);
+            rated = fit.ratings();
+            notes.add("Method: " + opts.describe() + ".");
+        }
         notes.add("Elo is logistic: a difference D means an expected score of 1 / (1 + 10^(-D/400)).");
         failures(games, table, notes);
         List<ReportData.Paired> paired = new ArrayList<>();
-        List<Rating> ranked = fit.ranked();
+        List<Rating> ranked = fit.ranked();  // the same order as the shifted ratings
         for (int i = 0; i < ranked.size(); i++) {
             for (int j = i + 1; j < ranked.size(); j++) {
                 Pentanomial p = GameTables.pentanomial(games, ranked.get(i).player(), ranked.get(j).player());
@@ -113,7 +148,7 @@ public final class Report {
                 }
             }
         }
-        return new ReportData(title, opts.anchor(), fit.ratings(), table, paired, EloSeries.of(checkpoints, fit.ratings()), notes);
+        return new ReportData(title, opts.anchor(), rated, table, paired, EloSeries.of(checkpoints, rated), notes);
     }
 
     private static void failures(List<GameRecord> games, Crosstable table, List<String> notes) {
@@ -194,8 +229,12 @@ public final class Report {
             save(Charts.scoreMatrix(data.crosstable(), order), dir, MATRIX_PNG, written, images);
         }
         if (!data.series().isEmpty()) {
-            save(Charts.eloVsSteps(data.series()), dir, STEPS_PNG, written, images);
-            save(Charts.eloVsTime(data.series()), dir, TIME_PNG, written, images);
+            // The players that are not checkpoints (a ladder's fixed opponents) as reference lines.
+            Set<String> inSeries = new HashSet<>();
+            data.series().forEach(s -> s.points().forEach(p -> inSeries.add(p.player())));
+            List<Rating> references = data.ratings().stream().filter(r -> !inSeries.contains(r.player())).toList();
+            save(Charts.eloVsSteps(data.series(), references), dir, STEPS_PNG, written, images);
+            save(Charts.eloVsTime(data.series(), references), dir, TIME_PNG, written, images);
         }
         AtomicFiles.writeString(dir.resolve(REPORT_MD), MarkdownReport.render(data, images));
         written.add(dir.resolve(REPORT_MD));
@@ -203,13 +242,13 @@ public final class Report {
     }
 
     private static String anchorTitle(ReportData data) {
-        String t = "bars: confidence intervals";
         for (Rating r : data.ratings()) {
             if (r.player().equals(data.anchor())) {
-                t += "; " + r.player() + " = " + MarkdownReport.elo(r.elo(), false);
+                return r.player() + " = " + MarkdownReport.elo(r.elo(), false);
             }
         }
-        return t;
+        return data.anchor() == null && !data.ratings().isEmpty() && data.crosstable() != null ? "mean = 0"
+                : "bars: confidence intervals";
     }
 
     private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path dir, String file,

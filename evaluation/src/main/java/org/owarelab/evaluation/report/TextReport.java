@@ -20,7 +20,7 @@ public final class TextReport {
     public static String render(ReportData data) {
         StringBuilder sb = new StringBuilder();
         String anchor = data.anchor() == null ? "the mean of all players at 0" : data.anchor() + " = 0";
-        sb.append("Ratings (Elo, 95% interval; ").append(anchor).append("):\n");
+        sb.append("Ratings (Elo with confidence interval; ").append(anchor).append("):\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"#", "player", "Elo", "interval", "games", "score"});
         int rank = 1;
