@@ -6,11 +6,24 @@ import java.util.Arrays;
  * The fast, mutable game state: house counts, stores, side to move, the legal-move mask, an
  * incrementally kept Zobrist hash and the history needed for undo and for the repetition rule.
  *
- * <p>Rules implemented (see {@code env/RULES.md}; variants from the {@link RuleSet}):
- * sowing counter-clockwise skipping the emptied house; chained captures of 2-3 from the last
- * house clockwise within the opponent's row; the grand-slam variants; the feeding rule and the
- * no-feed ending; a win at more than half of the seeds; the end by repetition of a position
- * (houses, stores, side to move) with own-side or split sharing.
+ * <p><b>Rules implemented: Oware Abapa</b> as written in {@code env/RULES.md}, with the variants
+ * of the {@link RuleSet} (defaults in brackets): 2..8 houses per player [6] and 1..8 seeds per
+ * house [4]; sowing counter-clockwise, one seed per house, never into a store, the emptied house
+ * skipped on every lap; a capture when the last seed makes an opponent's house 2 or 3, chained
+ * clockwise while the houses are the opponent's and hold 2 or 3; the grand slam (a capture of
+ * every opponent seed) per {@link GrandSlam} [{@code no-capture}: legal, captures nothing; also
+ * {@code illegal}, {@code capture-all}, {@code to-opponent}, {@code spare-last}]; the feeding rule
+ * (with the opponent's row empty, only moves that sow into it are legal) and the no-feed ending
+ * (the mover takes all); a win at once with more than half of the seeds, the seeds left
+ * uncounted; the end at the second occurrence of a position (houses, stores, side to move)
+ * with the seeds left shared per {@link Repetition} [{@code own-side}; also {@code split}].
+ *
+ * <p>Edge decisions (see RULES.md, "Edge decisions"): the threshold is checked first, so a grand
+ * slam that alone passes half ends as a threshold win without gathering the seeds left; a
+ * capture-all or to-opponent grand slam ends the game with reason {@link EndReason#NO_MOVES};
+ * under {@code illegal}, when every legal move (after the feeding rule) is a grand slam, the
+ * mover takes all seeds; a side to move with no seeds at all (set-up positions only) has no
+ * move and the opponent keeps the seeds on its own side.
  *
  * <p>Moves are relative: {@code m} in {@code 0..n-1} is the mover's house {@code m} from the
  * mover's left ({@code A..F} for South, {@code a..f} for North). {@link #play(int)} and

@@ -43,7 +43,8 @@ public final class Position {
         }
         int sum = southStore + northStore;
         if (southStore < 0 || northStore < 0) {
-            return "negative store";
+            return (southStore < 0 ? "South's store holds " + southStore : "North's store holds " + northStore)
+                    + " seeds, expected a count >= 0";
         }
         for (int i = 0; i < n2; i++) {
             if (houses[i] < 0) {
@@ -77,8 +78,10 @@ public final class Position {
         int n2 = 2 * rules.houses();
         String[] f = t.split("-", -1);
         if (f.length != n2 + 3) {
+            // '-' is the separator, so a negative count shows up as an empty field and an extra one.
+            String negative = t.startsWith("-") || t.contains("--") ? "; a count looks negative, counts must be >= 0" : "";
             throw new RulesException("position '" + text + "': " + f.length + " fields, expected " + (n2 + 3)
-                    + " (" + n2 + " houses, 2 stores, side to move) separated by '-' for rules " + rules);
+                    + " (" + n2 + " houses, 2 stores, side to move) separated by '-' for rules " + rules + negative);
         }
         int[] counts = new int[n2 + 2];
         for (int i = 0; i < n2 + 2; i++) {
@@ -110,7 +113,8 @@ public final class Position {
             }
         }
         if (s.length() > 4) {
-            throw new RulesException("position '" + text + "': field " + (index + 1) + " '" + s + "' is too large");
+            throw new RulesException("position '" + text + "': field " + (index + 1) + " '" + s
+                    + "' is too large (expected a count up to the rule set's seeds)");
         }
         return Integer.parseInt(s);
     }

@@ -3,6 +3,7 @@ package org.owarelab.rules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * One immutable choice of rule variants. Written the same way everywhere (CLI, configs,
@@ -97,10 +98,10 @@ public record RuleSet(int houses, int seeds, GrandSlam grandSlam, Repetition rep
             seen.add(key);
             switch (key) {
                 case "grand-slam":
-                    g = GrandSlam.parse(value);
+                    g = parseEnum(text, () -> GrandSlam.parse(value));
                     break;
                 case "repetition":
-                    r = Repetition.parse(value);
+                    r = parseEnum(text, () -> Repetition.parse(value));
                     break;
                 case "houses":
                     houses = parseInt(text, key, value, MIN_HOUSES, MAX_HOUSES);
@@ -113,6 +114,15 @@ public record RuleSet(int houses, int seeds, GrandSlam grandSlam, Repetition rep
             }
         }
         return new RuleSet(houses, seeds, g, r);
+    }
+
+    /** Runs an enum parser, naming the whole rules text in its error. */
+    private static <T> T parseEnum(String text, Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (RulesException e) {
+            throw new RulesException("rules '" + text + "': " + e.getMessage());
+        }
     }
 
     private static int parseInt(String text, String key, String value, int min, int max) {
