@@ -15,10 +15,10 @@ final class RatingOptions {
     double confidence;
 
     @Option(names = "--anchor-intervals",
-            description = "Intervals relative to the anchor (its own is a point; every other one carries the "
-                    + "anchor's uncertainty) instead of each player's own uncertainty against the pool, shifted so "
-                    + "that the anchor is at 0 (the default, as in BayesElo: players whose intervals do not overlap "
-                    + "differ significantly).")
+            description = "Intervals relative to the anchor: its own is a point and every other one includes the "
+                    + "anchor's uncertainty. By default each interval is the player's own uncertainty against the "
+                    + "pool (as in BayesElo), shifted with the ratings so that the anchor is at 0: players whose "
+                    + "intervals do not overlap differ significantly.")
     boolean anchorIntervals;
 
     /** Whether intervals are each player's own against the pool (see {@code Report.load}). */

@@ -127,7 +127,7 @@ public final class Report {
             for (Rating r : fit.ratings()) {
                 rated.add(new Rating(r.player(), r.elo() + shift, r.lo() + shift, r.hi() + shift, r.games(), r.score()));
             }
-            notes.add("Method: " + pool.describe() + "; then every rating shifted by the same amount so that '"
+            notes.add("Method: " + pool.describe().replace(", relative to the anchor", "") + "; then every rating shifted by the same amount so that '"
                     + opts.anchor() + "' = " + MarkdownReport.elo(opts.anchorElo(), false) + ". Each interval is that "
                     + "player's own uncertainty against the pool (the anchor's too): players whose intervals do not "
                     + "overlap differ significantly.");
