@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             MatchCommand.class,
             PlayCommand.class,
             TrainCommand.class,
+            TournamentCommand.class, ReportCommand.class, LadderCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Run 'oware COMMAND --help' for a command's options and examples."})

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
-import org.owarelab.evaluation.GameRecordWriter;
+import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
@@ -74,8 +74,9 @@ final class MatchCommand implements Callable<Integer> {
     int maxPlies;
 
     @Option(names = "--out", paramLabel = "FILE|DIR",
-            description = "Save every game as one JSON line (replayable with 'oware replay --batch'): to FILE, "
-                    + "or to DIR/games.jsonl for an existing directory or a path ending in '/'.")
+            description = "Save every game as one JSON line as it ends (replayable with 'oware replay --batch'; "
+                    + "readable by 'oware report'): to FILE, or to DIR/games.jsonl for an existing directory or a "
+                    + "path ending in '/'. The file is replaced.")
     String out;
 
     @Override
@@ -93,7 +94,7 @@ final class MatchCommand implements Callable<Integer> {
                 count(threads, "thread"), ruleSet.isDefault() ? "default" : ruleSet.spec());
         stdout.flush();
         MatchListener listener = new MatchProgress(err, System.console() != null);
-        GameRecordWriter writer = out == null ? null : new GameRecordWriter(recordsFile(out));
+        GameRecords.Appender writer = out == null ? null : new GameRecords.Appender(recordsFile(out), true);
         MatchResult result;
         try {
             result = Match.run(config, writer == null ? listener : listener.andThen(writer));
@@ -102,7 +103,11 @@ final class MatchCommand implements Callable<Integer> {
                 writer.close();
             }
         }
-        print(stdout, result, writer == null ? null : writer.target());
+        if (writer != null) {
+            // Saved as each game ended (so a killed match keeps them); now in game order.
+            GameRecords.write(writer.file(), result.games());
+        }
+        print(stdout, result, writer == null ? null : writer.file());
         return 0;
     }
 
@@ -121,7 +126,7 @@ final class MatchCommand implements Callable<Integer> {
                 t.losses(), t.games(), t.errors());
         out.printf(Locale.ROOT, "score %.3f, 95%% interval [%.3f, %.3f], Elo %s [%s, %s]%n", s.score(), s.lo(), s.hi(),
                 elo(s.score()), elo(s.lo()), elo(s.hi()));
-        int[] penta = result.pentanomial();
+        long[] penta = result.pentanomial().counts();
         out.printf(Locale.ROOT, "pentanomial (pairs where A scored 0, 1/2, 1, 3/2, 2 of 2): %d %d %d %d %d%n",
                 penta[0], penta[1], penta[2], penta[3], penta[4]);
         StringJoiner reasons = new StringJoiner(", ");
@@ -147,7 +152,7 @@ final class MatchCommand implements Callable<Integer> {
             json.putNull("elo");
         }
         var p = json.putArray("pentanomial");
-        for (int c : penta) {
+        for (long c : penta) {
             p.add(c);
         }
         json.put("a", result.config().agentA());

@@ -1,88 +1,172 @@
 package org.owarelab.evaluation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
+import org.owarelab.rules.RulesException;
+import org.owarelab.rules.Side;
 
 /**
- * Reads and writes {@code games.jsonl}: one {@link GameResult} per line, in JSON (format in
- * {@link GameResult}). A tournament appends each game as it ends ({@link #append}); a crash may
- * then leave the last line cut short, which {@link #read} skips, so the game is simply played
- * again on resume. Any other bad line is an error naming the file and line. Thread-safe (the
- * mapper is immutable once built), but concurrent appends to one file must be serialized by
- * the caller.
+ * Reads and writes {@code games.jsonl}: one {@link GameRecord} per line (format in
+ * {@link GameRecord}). A match or tournament appends each game as it ends ({@link Appender}); a
+ * killed process may leave the last line cut short, which {@link #read} skips, so that game is
+ * simply played again on resume. Any other bad line is an error naming the file and line.
+ * Stateless and thread-safe; concurrent appends to one file go through one {@link Appender}.
  */
 public final class GameRecords {
     /** The file name in a tournament directory. */
     public static final String FILE = "games.jsonl";
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> FIELDS = Set.of("format", "game", "pair", "opening", "rules", "position", "moves",
+            "openingPlies", "south", "north", "a", "seed", "result", "scoreA", "reason", "stores", "error", "errorSide",
+            "moveMicros");
 
     private GameRecords() {
-    }
-
-    /** One game as a JSON line (without the newline). */
-    public static String toJson(GameResult game) {
-        try {
-            return JSON.writeValueAsString(game);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write game " + game.game() + " as JSON", e);
-        }
     }
 
     /**
      * One game from a JSON line.
      *
-     * @throws IllegalArgumentException saying what is wrong with it
+     * @throws IllegalArgumentException saying which field is missing or wrong
      */
-    public static GameResult parse(String line) {
+    public static GameRecord parse(String line) {
+        JsonNode o;
         try {
-            GameResult g = JSON.readValue(line, GameResult.class);
-            if (g == null) {
-                throw new IllegalArgumentException("expected a JSON object, not null");
-            }
-            return g;
+            o = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            // A failed check in GameResult's constructor arrives wrapped: report its own message.
-            Throwable cause = e.getCause();
-            if (cause instanceof IllegalArgumentException iae) {
-                throw new IllegalArgumentException(iae.getMessage(), e);
+            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+        }
+        if (o == null || !o.isObject()) {
+            throw new IllegalArgumentException("expected a JSON object");
+        }
+        for (Iterator<String> it = o.fieldNames(); it.hasNext();) {
+            String f = it.next();
+            if (!FIELDS.contains(f)) {
+                throw new IllegalArgumentException("unknown field \"" + f + "\" (format " + GameRecord.FORMAT + " has "
+                        + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
             }
-            throw new IllegalArgumentException(e.getOriginalMessage(), e);
+        }
+        int format = integer(o, "format");
+        if (format != GameRecord.FORMAT) {
+            throw new IllegalArgumentException("format " + format + " is not supported (expected " + GameRecord.FORMAT
+                    + ")");
+        }
+        JsonNode stores = field(o, "stores");
+        if (!stores.isArray() || stores.size() != 2 || !stores.get(0).canConvertToInt()
+                || !stores.get(1).canConvertToInt()) {
+            throw new IllegalArgumentException("\"stores\" must be [south, north] seed counts");
+        }
+        JsonNode micros = field(o, "moveMicros");
+        if (!micros.isArray()) {
+            throw new IllegalArgumentException("\"moveMicros\" must be an array of whole numbers");
+        }
+        long[] moveMicros = new long[micros.size()];
+        for (int i = 0; i < moveMicros.length; i++) {
+            if (!micros.get(i).canConvertToLong()) {
+                throw new IllegalArgumentException("\"moveMicros\" must be an array of whole numbers");
+            }
+            moveMicros[i] = micros.get(i).longValue();
+        }
+        String result = string(o, "result", false);
+        int winner = switch (result) {
+            case GameRecord.SOUTH_WINS -> Side.SOUTH;
+            case GameRecord.NORTH_WINS -> Side.NORTH;
+            case GameRecord.DRAW -> -1;
+            default -> throw new IllegalArgumentException("\"result\" must be 1-0, 0-1 or 1/2-1/2, not " + result);
+        };
+        String errorSide = string(o, "errorSide", true);
+        GameRecord r = new GameRecord(integer(o, "game"), integer(o, "pair"), integer(o, "opening"),
+                string(o, "rules", false), string(o, "position", false), string(o, "moves", false),
+                integer(o, "openingPlies"), string(o, "south", false), string(o, "north", false),
+                side(string(o, "a", false), "a"), longValue(o, "seed"), winner, string(o, "reason", false),
+                stores.get(0).intValue(), stores.get(1).intValue(), string(o, "error", true),
+                errorSide == null ? -1 : side(errorSide, "errorSide"), moveMicros);
+        JsonNode scoreA = field(o, "scoreA");
+        if (!scoreA.isNumber() || scoreA.doubleValue() != r.scoreOfA()) {
+            throw new IllegalArgumentException("\"scoreA\" " + scoreA + " does not match result " + result + " with A as "
+                    + Side.name(r.sideOfA()));
+        }
+        return r;
+    }
+
+    private static JsonNode field(JsonNode o, String name) {
+        JsonNode n = o.get(name);
+        if (n == null) {
+            throw new IllegalArgumentException("missing field \"" + name + "\"");
+        }
+        return n;
+    }
+
+    private static int integer(JsonNode o, String name) {
+        JsonNode n = field(o, name);
+        if (!n.isIntegralNumber() || !n.canConvertToInt()) {
+            throw new IllegalArgumentException("\"" + name + "\" must be a whole number, not " + n);
+        }
+        return n.intValue();
+    }
+
+    private static long longValue(JsonNode o, String name) {
+        JsonNode n = field(o, name);
+        if (!n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw new IllegalArgumentException("\"" + name + "\" must be a 64-bit whole number, not " + n);
+        }
+        return n.longValue();
+    }
+
+    private static String string(JsonNode o, String name, boolean nullable) {
+        JsonNode n = field(o, name);
+        if (n.isNull() && nullable) {
+            return null;
+        }
+        if (!n.isTextual()) {
+            throw new IllegalArgumentException("\"" + name + "\" must be a string" + (nullable ? " or null" : "")
+                    + ", not " + n);
+        }
+        return n.textValue();
+    }
+
+    private static int side(String text, String name) {
+        try {
+            return Side.parse(text);
+        } catch (RulesException e) {
+            throw new IllegalArgumentException("\"" + name + "\" must be south or north, not " + text, e);
         }
     }
 
     /**
-     * All games of a file, in file order; blank lines and a last line cut short are skipped.
+     * All games of a file, in file order; blank lines and a last line cut short (no newline after
+     * it) are skipped.
      *
      * @throws IllegalArgumentException naming the file and line of a bad record
      */
-    public static List<GameResult> read(Path file) throws IOException {
+    public static List<GameRecord> read(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         String[] lines = text.split("\n", -1);
-        List<GameResult> games = new ArrayList<>();
+        List<GameRecord> games = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             if (line.isEmpty()) {
                 continue;
             }
-            boolean last = i == lines.length - 1;
             try {
                 games.add(parse(line));
             } catch (IllegalArgumentException e) {
-                if (last) {
-                    // No newline after it: the write of this line was interrupted.
-                    continue;
+                if (i == lines.length - 1) {
+                    continue; // no newline after it: the write of this line was interrupted
                 }
                 throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
             }
@@ -91,20 +175,64 @@ public final class GameRecords {
     }
 
     /** Writes {@code games} to {@code file} atomically, replacing it. */
-    public static void write(Path file, List<GameResult> games) throws IOException {
+    public static void write(Path file, List<GameRecord> games) throws IOException {
         AtomicFiles.write(file, out -> {
             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-            for (GameResult g : games) {
-                w.write(toJson(g));
+            for (GameRecord g : games) {
+                w.write(g.toJson());
                 w.write('\n');
             }
             w.flush();
         });
     }
 
-    /** Appends one game (one write of one line, then the newline that marks it complete). */
-    public static void append(Path file, GameResult game) throws IOException {
-        Files.writeString(file, toJson(game) + "\n", StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+    /**
+     * Appends records to a file as games finish: each record is one line written and flushed
+     * whole, so a killed process loses only the games still being played (and leaves at most one
+     * line cut short, which {@link #read} skips). Usable as a {@link MatchListener}. Thread-safe.
+     */
+    public static final class Appender implements MatchListener, Closeable {
+        private final Path file;
+        /** Guarded by this. */
+        private final BufferedWriter out;
+
+        /**
+         * Opens {@code file} for appending, creating it and its parent directories.
+         *
+         * @param truncate start an empty file instead of appending to an existing one
+         */
+        public Appender(Path file, boolean truncate) throws IOException {
+            this.file = file;
+            Path parent = file.toAbsolutePath().getParent();
+            Files.createDirectories(parent);
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, truncate ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+        }
+
+        /** The file written. */
+        public Path file() {
+            return file;
+        }
+
+        /** Appends one record and flushes it to the operating system. */
+        public synchronized void append(GameRecord record) {
+            try {
+                out.write(record.toJson());
+                out.write('\n');
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException("writing " + file, e);
+            }
+        }
+
+        @Override
+        public void gameFinished(GameRecord record, Tally tally, int total) {
+            append(record);
+        }
+
+        @Override
+        public synchronized void close() throws IOException {
+            out.close();
+        }
     }
 }

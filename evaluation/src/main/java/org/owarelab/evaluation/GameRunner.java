@@ -9,51 +9,62 @@ import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
+import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
 
 /**
- * Plays one game of a match: builds both agents with seeds derived from the game's seed, plays
- * the opening, then lets the agents move (each with its spec's own limit) until the game ends or
- * reaches the ply cap, telling both agents every move. The result is a pure function of the
- * match config, the game index and the opening (time-limited agents aside), so it does not
- * depend on which thread plays it.
+ * Plays one game ({@link ScheduledGame}): builds both agents with seeds derived from the game's
+ * seed and their side, plays the opening, then lets the agents move (each with its spec's own
+ * limit) until the game ends or reaches the ply cap, telling both agents every move. The result
+ * is a pure function of the rules, start, ply cap and scheduled game (time-limited agents aside),
+ * so it does not depend on which thread plays it.
  *
  * <p>Failures: an agent that cannot be built, throws, or returns an illegal move forfeits the
  * game (its opponent wins, reason {@code error}); the record says who failed and why. Agents
  * see copies of the referee's board, never the board itself.
  *
- * <p>Stateless apart from the config: safe to share between threads.
+ * <p>Immutable: safe to share between threads.
  */
 public final class GameRunner {
-    private final MatchConfig config;
+    private final RuleSet rules;
+    private final Position start;
+    private final int maxPlies;
 
+    /**
+     * @param rules the rule set the agents are built for
+     * @param start the position every opening starts from
+     * @param maxPlies the ply cap, opening included (see {@link MatchConfig#maxPlies()})
+     */
+    public GameRunner(RuleSet rules, Position start, int maxPlies) {
+        if (!start.rules().equals(rules)) {
+            throw new IllegalArgumentException("the start position is for rules " + start.rules() + ", not " + rules);
+        }
+        if (maxPlies < 1) {
+            throw new IllegalArgumentException("the ply cap must be >= 1, got " + maxPlies);
+        }
+        this.rules = rules;
+        this.start = start;
+        this.maxPlies = maxPlies;
+    }
+
+    /** The runner of a match's games. */
     public GameRunner(MatchConfig config) {
-        this.config = config;
+        this(config.rules(), config.start(), config.maxPlies());
     }
 
-    /** The seed of game {@code game}. */
-    public long gameSeed(int game) {
-        return Seeds.derive(config.seed(), game);
-    }
-
-    /** Plays game {@code game} on {@code opening}; never throws for an agent's failure. */
-    public GameRecord play(int game, Opening opening) {
-        int sideOfA = game % 2 == 0 ? Side.SOUTH : Side.NORTH;
-        String southSpec = sideOfA == Side.SOUTH ? config.agentA() : config.agentB();
-        String northSpec = sideOfA == Side.SOUTH ? config.agentB() : config.agentA();
-        long seed = gameSeed(game);
-        Game g = new Game(config.start(), opening.moves());
+    /** Plays {@code scheduled}; never throws for an agent's failure. */
+    public GameRecord play(ScheduledGame scheduled) {
+        Opening opening = scheduled.opening();
+        Game g = new Game(start, opening.moves());
         Agent[] agents = new Agent[2];
         try {
-            for (int s = 0; s < 2; s++) {
-                int sideOfThis = s == 0 ? sideOfA : 1 - sideOfA; // s = 0: agent A, 1: agent B
-                String spec = s == 0 ? config.agentA() : config.agentB();
-                g.failing = sideOfThis;
-                agents[sideOfThis] = Agents.create(spec, config.rules(), Seeds.derive(seed, s));
+            for (int side = 0; side < 2; side++) {
+                g.failing = side;
+                agents[side] = Agents.create(scheduled.spec(side), rules, Seeds.derive(scheduled.seed(), side));
             }
             g.failing = -1;
-            g.run(agents, config.maxPlies());
-        } catch (RuntimeException e) {
+            g.run(agents, maxPlies);
+        } catch (RuntimeException | LinkageError e) {
             g.error = (g.failing >= 0 ? Side.name(g.failing) + " agent failed: " : "") + describe(e);
         } finally {
             for (Agent a : agents) {
@@ -66,7 +77,7 @@ public final class GameRunner {
                 }
             }
         }
-        return g.record(game, opening, southSpec, northSpec, sideOfA, seed, opening.moves().length());
+        return g.record(scheduled, opening.moves().length());
     }
 
     private static String describe(Throwable e) {
@@ -125,7 +136,7 @@ public final class GameRunner {
             return m >= 0 && m < board.housesPerSide() ? String.valueOf(board.letter(m)) : "#" + m;
         }
 
-        GameRecord record(int game, Opening opening, String south, String north, int sideOfA, long seed, int openingPlies) {
+        GameRecord record(ScheduledGame s, int openingPlies) {
             int winner;
             String reason;
             int southStore;
@@ -147,9 +158,9 @@ public final class GameRunner {
                 winner = southStore > northStore ? Side.SOUTH : northStore > southStore ? Side.NORTH : -1;
                 reason = GameRecord.PLY_CAP;
             }
-            return new GameRecord(game, game / 2, opening.index(), config.rules().spec(), config.start().text(),
-                    letters.toString(), openingPlies, south, north, sideOfA, seed, winner, reason, southStore,
-                    northStore, error, error != null ? failing : -1, Arrays.copyOf(micros, moves));
+            return new GameRecord(s.game(), s.pair(), s.opening().index(), rules.spec(), start.text(),
+                    letters.toString(), openingPlies, s.south(), s.north(), s.sideOfA(), s.seed(), winner, reason,
+                    southStore, northStore, error, error != null ? failing : -1, Arrays.copyOf(micros, moves));
         }
     }
 }

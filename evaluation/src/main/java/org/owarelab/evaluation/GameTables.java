@@ -12,14 +12,14 @@ public final class GameTables {
     }
 
     /**
-     * The crosstable of the finished games between different players, players numbered in order
-     * of first appearance. Games without result and games a player played against itself are left
-     * out (so is a player who has no other games).
+     * The crosstable of the rated games ({@link GameRecord#rated()}) between different players,
+     * players numbered in order of first appearance. Failed games and games a player played
+     * against itself are left out (so is a player who has no other games).
      */
-    public static Crosstable crosstable(List<GameResult> games) {
+    public static Crosstable crosstable(List<GameRecord> games) {
         Crosstable t = new Crosstable();
-        for (GameResult g : games) {
-            if (g.finished() && !g.south().equals(g.north())) {
+        for (GameRecord g : games) {
+            if (g.rated() && !g.south().equals(g.north())) {
                 t.add(g.south(), g.north(), g.southScore());
             }
         }
@@ -28,14 +28,14 @@ public final class GameTables {
 
     /**
      * The pentanomial counts of {@code player} against {@code opponent}: over their pairs (same
-     * pair number, one game with each colour, both finished), each pair's total score for
+     * pair number, one game with each colour, both rated), each pair's total score for
      * {@code player}. Unpaired games, failed games and incomplete pairs are left out.
      */
-    public static Pentanomial pentanomial(List<GameResult> games, String player, String opponent) {
-        Map<Integer, GameResult> asSouth = new HashMap<>();
-        Map<Integer, GameResult> asNorth = new HashMap<>();
-        for (GameResult g : games) {
-            if (g.pair() < 0 || !g.finished()) {
+    public static Pentanomial pentanomial(List<GameRecord> games, String player, String opponent) {
+        Map<Integer, GameRecord> asSouth = new HashMap<>();
+        Map<Integer, GameRecord> asNorth = new HashMap<>();
+        for (GameRecord g : games) {
+            if (g.pair() < 0 || !g.rated()) {
                 continue;
             }
             if (g.south().equals(player) && g.north().equals(opponent)) {
@@ -45,8 +45,8 @@ public final class GameTables {
             }
         }
         Pentanomial p = Pentanomial.NONE;
-        for (Map.Entry<Integer, GameResult> e : asSouth.entrySet()) {
-            GameResult other = asNorth.get(e.getKey());
+        for (Map.Entry<Integer, GameRecord> e : asSouth.entrySet()) {
+            GameRecord other = asNorth.get(e.getKey());
             if (other != null) {
                 p = p.plus(e.getValue().scoreOf(player), other.scoreOf(player));
             }

@@ -1,20 +1,15 @@
 package org.owarelab.evaluation;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.Agents;
+import org.owarelab.rules.Side;
 
 /**
  * Plays a match between two agent specs: {@link MatchConfig#pairs()} openings from
  * {@link Openings}, each played twice (game {@code 2p} with A as South, {@code 2p+1} with A as
- * North), on up to {@code threads} threads. Each game builds its own two agents from the specs
+ * North), on up to {@code threads} threads ({@link Arena}). Each game builds its own two agents
  * with seeds derived from the match seed and the game index ({@link GameRunner}), so the games
  * and the result are the same for the same seed whatever the thread count (time-limited agents
  * aside).
@@ -39,58 +34,31 @@ public final class Match {
     public static MatchResult run(MatchConfig config, MatchListener listener) throws InterruptedException {
         checkSpecs(config);
         List<Opening> openings = openings(config);
-        GameRunner runner = new GameRunner(config);
-        int games = config.games();
-        GameRecord[] records = new GameRecord[games];
-        AtomicInteger next = new AtomicInteger();
-        Object lock = new Object();
+        List<ScheduledGame> schedule = schedule(config, openings);
         Tally running = new Tally();
-        int threads = Math.min(config.threads(), games);
-        AtomicInteger names = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "match-" + names.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                futures.add(pool.submit(() -> {
-                    for (int g = next.getAndIncrement(); g < games; g = next.getAndIncrement()) {
-                        if (Thread.currentThread().isInterrupted()) {
-                            return;
-                        }
-                        GameRecord r = runner.play(g, openings.get((g / 2) % openings.size()));
-                        records[g] = r;
-                        synchronized (lock) {
-                            running.add(r);
-                            listener.gameFinished(r, running, games);
-                        }
-                    }
-                }));
-            }
-            for (Future<?> f : futures) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException re) {
-                        throw re;
-                    }
-                    if (cause instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException("match worker failed", cause);
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        int games = config.games();
+        GameRecord[] records = Arena.play(new GameRunner(config), schedule, config.threads(), r -> {
+            running.add(r);
+            listener.gameFinished(r, running, games);
+        }, () -> false);
         Tally tally = new Tally();
         for (GameRecord r : records) {
             tally.add(r);
         }
-        return new MatchResult(config, openings, List.copyOf(Arrays.asList(records)), tally);
+        return new MatchResult(config, openings, List.of(records), tally);
+    }
+
+    /**
+     * The match's games: game {@code g} on opening {@code (g / 2) mod openings}, A as South for
+     * even {@code g}, seeded with {@code Seeds.derive(seed, g)}.
+     */
+    public static List<ScheduledGame> schedule(MatchConfig config, List<Opening> openings) {
+        List<ScheduledGame> list = new ArrayList<>(config.games());
+        for (int g = 0; g < config.games(); g++) {
+            list.add(new ScheduledGame(g, g / 2, openings.get((g / 2) % openings.size()), config.agentA(),
+                    config.agentB(), g % 2 == 0 ? Side.SOUTH : Side.NORTH, Seeds.derive(config.seed(), g)));
+        }
+        return list;
     }
 
     /**

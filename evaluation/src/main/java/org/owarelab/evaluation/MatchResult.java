@@ -1,6 +1,7 @@
 package org.owarelab.evaluation;
 
 import java.util.List;
+import org.owarelab.evaluation.stats.Pentanomial;
 
 /**
  * The outcome of a match: every game in index order, the openings used and A's tally.
@@ -13,15 +14,15 @@ import java.util.List;
 public record MatchResult(MatchConfig config, List<Opening> openings, List<GameRecord> games, Tally tally) {
 
     /**
-     * Pentanomial counts over the complete pairs (the two games of one opening): index {@code k}
-     * counts the pairs where A scored {@code k/2} points out of 2 (LL, LD, DD or WL, WD, WW).
+     * A's pentanomial counts over the complete pairs (the two games of one opening), forfeits
+     * included as in the tally: category {@code k} counts the pairs where A scored {@code k/2}
+     * points out of 2 (LL, LD, DD or WL, WD, WW).
      */
-    public int[] pentanomial() {
-        int[] counts = new int[5];
-        for (int p = 0; 2 * p + 1 < games.size(); p++) {
-            double s = games.get(2 * p).scoreOfA() + games.get(2 * p + 1).scoreOfA();
-            counts[(int) Math.round(2 * s)]++;
+    public Pentanomial pentanomial() {
+        Pentanomial p = Pentanomial.NONE;
+        for (int i = 0; 2 * i + 1 < games.size(); i++) {
+            p = p.plus(games.get(2 * i).scoreOfA(), games.get(2 * i + 1).scoreOfA());
         }
-        return counts;
+        return p;
     }
 }

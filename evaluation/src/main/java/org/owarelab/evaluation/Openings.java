@@ -5,13 +5,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 
 /**
  * Balanced openings: sequences of K uniformly random legal plies from a start position, seeded,
  * without duplicates (two sequences reaching the same houses, stores and side to move count as
- * one), skipping any that end the game. A match plays each opening twice, once with each agent
+ * one), skipping any that end the game, optionally keeping only positions a shallow search judges
+ * roughly even ({@link OpeningJudge}). A match plays each opening twice, once with each agent
  * as South, so that neither colour nor a lucky opening favours one agent.
  *
  * <p>The list for {@code count} openings is a prefix of the list for any larger count under the
@@ -29,6 +31,18 @@ public final class Openings {
      * @throws IllegalArgumentException for a negative ply count, a count below 1, or a start that is over
      */
     public static List<Opening> generate(Position start, int plies, int count, long seed) {
+        return generate(start, plies, count, seed, null);
+    }
+
+    /**
+     * Like {@link #generate(Position, int, int, long)}, keeping only the openings whose position
+     * {@code accept} accepts (e.g. {@link OpeningJudge#balanced}); rejected positions are not asked
+     * about twice. The accepted list is still a prefix of a longer one under the same seed and filter.
+     *
+     * @param accept null to keep every opening; it sees a board it may play and undo on but must
+     *     leave as it found it
+     */
+    public static List<Opening> generate(Position start, int plies, int count, long seed, Predicate<Board> accept) {
         if (plies < 0 || count < 1) {
             throw new IllegalArgumentException("openings: expected plies >= 0 and count >= 1, got " + plies + " and "
                     + count);
@@ -56,7 +70,7 @@ public final class Openings {
                 moves.append(board.letter(m));
                 board.play(m);
             }
-            if (!board.isOver() && seen.add(board.text())) {
+            if (!board.isOver() && seen.add(board.text()) && (accept == null || accept.test(board))) {
                 list.add(new Opening(list.size(), moves.toString(), board.text()));
             }
             if (plies == 0) {

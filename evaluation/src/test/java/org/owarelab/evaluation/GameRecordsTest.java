@@ -1,6 +1,7 @@
 package org.owarelab.evaluation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,41 +11,53 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.rules.Side;
 
 class GameRecordsTest {
     @TempDir
     Path dir;
 
-    private static final GameResult FULL = new GameResult(1, 17, 8, "alphabeta:depth=3", "uci:cmd=\"java -jar e.jar\"",
-            "houses=6,seeds=4", null, "Cf", "CfAb", "1-0", "threshold", -42, List.of(12L, 9L), null);
+    private static final GameRecord FULL = new GameRecord(17, 8, 3, "houses=6,seeds=4", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+            "CfAb", 2, "alphabeta:depth=3", "uci:cmd=\"java -jar e.jar\"", Side.NORTH, -42, Side.SOUTH, "threshold", 27,
+            21, null, -1, new long[] {12, 9});
 
     @Test
     void jsonFormIsTheDocumentedOne() {
-        String json = GameRecords.toJson(FULL);
-        assertEquals("{\"format\":1,\"game\":17,\"pair\":8,\"south\":\"alphabeta:depth=3\","
-                + "\"north\":\"uci:cmd=\\\"java -jar e.jar\\\"\",\"rules\":\"houses=6,seeds=4\",\"opening\":\"Cf\","
-                + "\"moves\":\"CfAb\",\"result\":\"1-0\",\"reason\":\"threshold\",\"seed\":-42,\"millis\":[12,9]}", json);
+        String json = FULL.toJson();
+        assertEquals("{\"format\":1,\"game\":17,\"pair\":8,\"opening\":3,\"rules\":\"houses=6,seeds=4\","
+                + "\"position\":\"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\",\"moves\":\"CfAb\",\"openingPlies\":2,"
+                + "\"south\":\"alphabeta:depth=3\",\"north\":\"uci:cmd=\\\"java -jar e.jar\\\"\",\"a\":\"north\","
+                + "\"seed\":-42,\"result\":\"1-0\",\"scoreA\":0.0,\"reason\":\"threshold\",\"stores\":[27,21],"
+                + "\"error\":null,\"errorSide\":null,\"moveMicros\":[12,9]}", json);
         assertEquals(FULL, GameRecords.parse(json));
+        assertEquals("Cf", FULL.openingMoves());
+        assertEquals(1.0, FULL.scoreOf("alphabeta:depth=3"));
+        assertEquals(0.0, FULL.scoreOf("uci:cmd=\"java -jar e.jar\""));
     }
 
     @Test
-    void optionalFieldsMayBeLeftOut() {
-        GameResult g = GameRecords.parse("{\"format\":1,\"game\":0,\"pair\":-1,\"south\":\"random\",\"north\":\"greedy\","
-                + "\"moves\":\"FfBe\",\"result\":\"*\",\"reason\":\"error\",\"seed\":5,\"error\":\"greedy crashed\"}");
-        assertEquals("", g.opening());
-        assertEquals(List.of(), g.millis());
-        assertTrue(!g.finished());
+    void failedGamesRoundTripAndAreNotRated() {
+        GameRecord f = TestGames.failed(4, 2, "a", "b", Side.NORTH, "north agent failed: IllegalStateException: boom");
+        GameRecord back = GameRecords.parse(f.toJson());
+        assertEquals(f, back);
+        assertFalse(back.rated());
+        assertEquals(Side.NORTH, back.errorSide());
+        assertEquals("1-0", back.result());
     }
 
     @Test
     void badRecordsSayWhatIsWrong() {
-        String ok = GameRecords.toJson(GameResult.of(3, -1, "a", "b", "", "0-1", "no-moves", 1));
-        assertMessage("result must be 1-0, 0-1, 1/2-1/2 or *", ok.replace("\"0-1\"", "\"2-0\""));
-        assertMessage("'result'", ok.replace(",\"result\":\"0-1\"", ""));
+        String ok = FULL.toJson();
+        assertMessage("\"result\" must be 1-0, 0-1 or 1/2-1/2", ok.replace("\"1-0\"", "\"2-0\""));
+        assertMessage("missing field \"reason\"", ok.replace(",\"reason\":\"threshold\"", ""));
         assertMessage("format 2 is not supported", ok.replace("\"format\":1", "\"format\":2"));
-        assertMessage("\"colour\"", ok.replace("{", "{\"colour\":1,"));
-        assertMessage("not a prefix", ok.replace("\"opening\":\"\"", "\"opening\":\"A\""));
-        assertMessage("must say what went wrong", ok.replace("\"0-1\"", "\"*\""));
+        assertMessage("unknown field \"colour\"", ok.replace("{", "{\"colour\":1,"));
+        assertMessage("opening plies must be 0..4", ok.replace("\"openingPlies\":2", "\"openingPlies\":5"));
+        assertMessage("an error is given exactly when", ok.replace("\"error\":null", "\"error\":\"x\""));
+        assertMessage("\"scoreA\" 1.0 does not match", ok.replace("\"scoreA\":0.0", "\"scoreA\":1.0"));
+        assertMessage("\"seed\" must be a 64-bit whole number", ok.replace("\"seed\":-42", "\"seed\":\"x\""));
+        assertMessage("\"a\" must be south or north", ok.replace("\"a\":\"north\"", "\"a\":\"east\""));
+        assertMessage("not JSON", "{\"format\":1,");
     }
 
     private static void assertMessage(String expected, String line) {
@@ -55,18 +68,33 @@ class GameRecordsTest {
     @Test
     void fileRoundTripAndTornLastLine() throws IOException {
         Path file = dir.resolve(GameRecords.FILE);
-        List<GameResult> games = List.of(FULL, GameResult.of(1, -1, "a", "b", "FfBe", "1/2-1/2", "repetition", 9));
+        List<GameRecord> games = List.of(FULL, TestGames.game(1, -1, "a", "b", "1/2-1/2", 9));
         GameRecords.write(file, games);
         assertEquals(games, GameRecords.read(file));
-        GameRecords.append(file, GameResult.of(2, -1, "b", "a", "", "0-1", "no-moves", 3));
-        assertEquals(3, GameRecords.read(file).size());
-        // A crash in the middle of an append leaves a partial line without newline: skipped.
+        try (GameRecords.Appender out = new GameRecords.Appender(file, false)) {
+            out.append(TestGames.game(2, -1, "b", "a", "0-1", 3));
+            // Flushed per record: readable before the appender is closed.
+            assertEquals(3, GameRecords.read(file).size());
+        }
+        // A kill in the middle of an append leaves a partial line without newline: skipped.
         Files.writeString(file, Files.readString(file) + "{\"format\":1,\"game\":3,\"pa");
         assertEquals(3, GameRecords.read(file).size());
         // A bad line anywhere else is an error with its line number.
         Files.writeString(file, "{\"format\":1}\n" + Files.readString(file));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GameRecords.read(file));
         assertTrue(e.getMessage().contains("games.jsonl:1:"), e.getMessage());
+    }
+
+    @Test
+    void appenderCanStartAnEmptyFile() throws IOException {
+        Path file = dir.resolve("sub/games.jsonl");
+        GameRecords.write(dir.resolve("x.jsonl"), List.of(FULL));
+        Files.createDirectories(file.getParent());
+        Files.copy(dir.resolve("x.jsonl"), file);
+        try (GameRecords.Appender out = new GameRecords.Appender(file, true)) {
+            out.append(TestGames.game(0, 0, "a", "b", "1-0", 1));
+        }
+        assertEquals(List.of(TestGames.game(0, 0, "a", "b", "1-0", 1)), GameRecords.read(file));
     }
 
     @Test
@@ -78,5 +106,13 @@ class GameRecordsTest {
         try (var list = Files.list(dir)) {
             assertEquals(1, list.count());
         }
+    }
+
+    @Test
+    void jsonStringsAreEscaped() {
+        assertEquals("\"a\\\"b\\\\c\\nd\\u0001\"", Json.string("a\"b\\c\nd\u0001"));
+        assertEquals("null", Json.string(null));
+        GameRecord odd = TestGames.game(0, 0, "uci:cmd=\"a\\b\"\n", "x\u0001", "1-0", 1);
+        assertEquals(odd, GameRecords.parse(odd.toJson()));
     }
 }

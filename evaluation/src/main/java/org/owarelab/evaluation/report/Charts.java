@@ -87,15 +87,29 @@ public final class Charts {
 
     /** Elo against training steps, one line per run. */
     public static XYChart eloVsSteps(List<EloSeries> series) {
-        return seriesChart(series, "Elo against training steps", "training steps", false);
+        return eloVsSteps(series, List.of());
+    }
+
+    /**
+     * Elo against training steps, one line per run, with the Elo of fixed opponents (e.g. a
+     * ladder's alpha-beta depths) as labelled dashed horizontal lines.
+     */
+    public static XYChart eloVsSteps(List<EloSeries> series, List<Rating> references) {
+        return seriesChart(series, references, "Elo against training steps", "training steps", false);
     }
 
     /** Elo against wall-clock time, one line per run, in the unit that suits the longest run. */
     public static XYChart eloVsTime(List<EloSeries> series) {
-        return seriesChart(series, "Elo against wall-clock time", null, true);
+        return eloVsTime(series, List.of());
     }
 
-    private static XYChart seriesChart(List<EloSeries> series, String title, String xTitle, boolean time) {
+    /** Elo against wall-clock time, with fixed opponents as reference lines (see {@link #eloVsSteps(List, List)}). */
+    public static XYChart eloVsTime(List<EloSeries> series, List<Rating> references) {
+        return seriesChart(series, references, "Elo against wall-clock time", null, true);
+    }
+
+    private static XYChart seriesChart(List<EloSeries> series, List<Rating> references, String title, String xTitle,
+            boolean time) {
         double maxSeconds = 0;
         for (EloSeries s : series) {
             for (EloSeries.Point p : s.points()) {
@@ -135,7 +149,56 @@ public final class Charts {
             line.setLineColor(colour);
             line.setLineStyle(new BasicStroke(2f));
         }
+        references(chart, series, references, time ? unit : 0);
         return chart;
+    }
+
+    /**
+     * Dashed horizontal lines at the references' Elo across the series' x range, labelled just above
+     * the line near its right end (where a training curve has usually climbed past them).
+     */
+    private static void references(XYChart chart, List<EloSeries> series, List<Rating> references, double unit) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (EloSeries s : series) {
+            for (EloSeries.Point p : s.points()) {
+                double x = unit > 0 ? p.seconds() / unit : p.step();
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+        }
+        if (references.isEmpty() || lo > hi) {
+            return;
+        }
+        if (hi == lo) {
+            hi = lo + 1;
+        }
+        double bottom = Double.POSITIVE_INFINITY;
+        double top = Double.NEGATIVE_INFINITY;
+        for (EloSeries s : series) {
+            for (EloSeries.Point p : s.points()) {
+                bottom = Math.min(bottom, p.lo());
+                top = Math.max(top, p.hi());
+            }
+        }
+        for (Rating r : references) {
+            bottom = Math.min(bottom, r.elo());
+            top = Math.max(top, r.elo());
+        }
+        double lift = 0.025 * Math.max(top - bottom, 1);
+        BasicStroke dashed = new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f},
+                0f);
+        for (int i = 0; i < references.size(); i++) {
+            Rating r = references.get(i);
+            XYSeries ref = chart.addSeries("reference " + i, new double[] {lo, hi}, new double[] {r.elo(), r.elo()});
+            ref.setMarker(SeriesMarkers.NONE);
+            ref.setLineColor(Color.GRAY);
+            ref.setLineStyle(dashed);
+            ref.setShowInLegend(false);
+            chart.addAnnotation(new AnnotationText(r.player(), hi - 0.08 * (hi - lo), r.elo() + lift, false));
+        }
+        chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
     }
 
     /**

@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
-import org.owarelab.evaluation.GameResult;
 import org.owarelab.evaluation.GameTables;
 import org.owarelab.evaluation.stats.BradleyTerry;
 import org.owarelab.evaluation.stats.Crosstable;
@@ -27,7 +30,8 @@ import org.owarelab.evaluation.stats.Rating;
  * Reads {@code checkpoints.csv} ({@link TrainingPoint}) if present for Elo against training.
  * Writes, each atomically: {@code ratings.csv}, {@code report.md}, {@code ratings.png}, and when
  * the data allow {@code score-matrix.png}, {@code elo-vs-steps.png}, {@code elo-vs-time.png}.
- * Games without result are left out of the ratings and listed in the notes.
+ * Games ended by an agent's failure are left out of the ratings and listed in the notes, with
+ * the failures per player.
  */
 public final class Report {
     /** The report's Markdown file. */
@@ -68,8 +72,25 @@ public final class Report {
         return write(dir, load(dir, options, false));
     }
 
-    /** What {@link #render} would show, computed from the files in {@code dir}. */
+    /** What {@link #render} would show, computed from the files in {@code dir}; intervals relative to the anchor. */
     public static ReportData load(Path dir, EloOptions options, boolean anchorFallback) throws IOException {
+        return load(dir, options, anchorFallback, false);
+    }
+
+    /**
+     * What {@link #render} would show, computed from the files in {@code dir}.
+     *
+     * @param anchorFallback when the options' anchor did not play, anchor on the first of
+     *     {@link #DEFAULT_ANCHORS} that did, else on the mean
+     * @param poolIntervals false: intervals relative to the anchor (the anchor's is a point, and
+     *     every other interval carries the anchor's own uncertainty, so players far from a weakly
+     *     connected anchor all get wide, overlapping intervals); true: ratings fitted with the mean
+     *     of all players fixed, then shifted so that the anchor has its Elo, each interval being
+     *     that player's own uncertainty against the pool (the convention of BayesElo and most
+     *     rating lists), so that two players whose intervals do not overlap differ significantly
+     */
+    public static ReportData load(Path dir, EloOptions options, boolean anchorFallback, boolean poolIntervals)
+            throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(dir + ": not a directory");
         }
@@ -89,19 +110,36 @@ public final class Report {
                     + ", so no head-to-head table).");
             return new ReportData(title, null, ratings, null, List.of(), EloSeries.of(checkpoints, ratings), notes);
         }
-        List<GameResult> games = GameRecords.read(gamesFile);
+        List<GameRecord> games = GameRecords.read(gamesFile);
         Crosstable table = GameTables.crosstable(games);
         EloOptions opts = options;
         if (anchorFallback && (opts.anchor() == null || table.indexOf(opts.anchor()) < 0)) {
             String anchor = DEFAULT_ANCHORS.stream().filter(a -> table.indexOf(a) >= 0).findFirst().orElse(null);
             opts = opts.withAnchor(anchor, opts.anchorElo());
         }
-        EloRatings fit = BradleyTerry.fit(table, opts);
-        notes.add("Method: " + opts.describe() + ".");
+        EloRatings fit;
+        List<Rating> rated;
+        if (poolIntervals && opts.anchor() != null) {
+            EloOptions pool = opts.withAnchor(null, 0);
+            fit = BradleyTerry.fit(table, pool);
+            double shift = opts.anchorElo() - fit.rating(opts.anchor()).elo();
+            rated = new ArrayList<>();
+            for (Rating r : fit.ratings()) {
+                rated.add(new Rating(r.player(), r.elo() + shift, r.lo() + shift, r.hi() + shift, r.games(), r.score()));
+            }
+            notes.add("Method: " + pool.describe().replace(", relative to the anchor", "") + "; then every rating shifted by the same amount so that '"
+                    + opts.anchor() + "' = " + MarkdownReport.elo(opts.anchorElo(), false) + ". Each interval is that "
+                    + "player's own uncertainty against the pool (the anchor's too): players whose intervals do not "
+                    + "overlap differ significantly.");
+        } else {
+            fit = BradleyTerry.fit(table, opts);
+            rated = fit.ratings();
+            notes.add("Method: " + opts.describe() + ".");
+        }
         notes.add("Elo is logistic: a difference D means an expected score of 1 / (1 + 10^(-D/400)).");
         failures(games, table, notes);
         List<ReportData.Paired> paired = new ArrayList<>();
-        List<Rating> ranked = fit.ranked();
+        List<Rating> ranked = fit.ranked();  // the same order as the shifted ratings
         for (int i = 0; i < ranked.size(); i++) {
             for (int j = i + 1; j < ranked.size(); j++) {
                 Pentanomial p = GameTables.pentanomial(games, ranked.get(i).player(), ranked.get(j).player());
@@ -110,27 +148,35 @@ public final class Report {
                 }
             }
         }
-        return new ReportData(title, opts.anchor(), fit.ratings(), table, paired, EloSeries.of(checkpoints, fit.ratings()), notes);
+        return new ReportData(title, opts.anchor(), rated, table, paired, EloSeries.of(checkpoints, rated), notes);
     }
 
-    private static void failures(List<GameResult> games, Crosstable table, List<String> notes) {
-        List<GameResult> failed = games.stream().filter(g -> !g.finished()).toList();
-        long self = games.stream().filter(g -> g.finished() && g.south().equals(g.north())).count();
+    private static void failures(List<GameRecord> games, Crosstable table, List<String> notes) {
+        List<GameRecord> failed = games.stream().filter(GameRecord::isError).toList();
+        long self = games.stream().filter(g -> g.rated() && g.south().equals(g.north())).count();
         if (!failed.isEmpty()) {
-            StringBuilder sb = new StringBuilder(failed.size() + " game(s) without result, not rated: ");
-            for (int i = 0; i < failed.size() && i < LISTED_FAILURES; i++) {
-                GameResult g = failed.get(i);
-                sb.append(i > 0 ? "; " : "").append("game ").append(g.game()).append(" (")
-                        .append(MarkdownReport.name(g.south())).append(" vs ").append(MarkdownReport.name(g.north()))
-                        .append("): ").append(g.error().replace('\n', ' '));
+            notes.add(failed.size() + " game(s) ended by an agent's failure (a forfeit), not rated; details in "
+                    + GameRecords.FILE + ":");
+            Map<String, Integer> byPlayer = failuresByPlayer(games);
+            Set<String> described = new LinkedHashSet<>();
+            int unpinned = 0;
+            for (GameRecord g : failed) {
+                if (g.errorSide() < 0) {
+                    if (unpinned++ < LISTED_FAILURES) {
+                        notes.add("game " + g.game() + " (" + MarkdownReport.name(g.south()) + " vs "
+                                + MarkdownReport.name(g.north()) + "): " + oneLine(g.error()));
+                    }
+                } else if (described.add(g.spec(g.errorSide()))) {
+                    String p = g.spec(g.errorSide());
+                    notes.add(MarkdownReport.name(p) + " failed " + byPlayer.get(p) + " game(s), first game " + g.game()
+                            + ": " + oneLine(g.error()));
+                }
             }
-            if (failed.size() > LISTED_FAILURES) {
-                sb.append("; and ").append(failed.size() - LISTED_FAILURES).append(" more (see ")
-                        .append(GameRecords.FILE).append(")");
+            if (unpinned > LISTED_FAILURES) {
+                notes.add("and " + (unpinned - LISTED_FAILURES) + " more failed games not pinned on a player.");
             }
-            notes.add(sb.append('.').toString());
             Set<String> unrated = new LinkedHashSet<>();
-            for (GameResult g : failed) {
+            for (GameRecord g : failed) {
                 for (String p : new String[] {g.south(), g.north()}) {
                     if (table.indexOf(p) < 0) {
                         unrated.add(MarkdownReport.name(p));
@@ -138,12 +184,30 @@ public final class Report {
                 }
             }
             if (!unrated.isEmpty()) {
-                notes.add("Not rated (no finished game): " + String.join(", ", unrated) + ".");
+                notes.add("Not rated (no rated game): " + String.join(", ", unrated) + ".");
             }
         }
         if (self > 0) {
             notes.add(self + " game(s) of a player against itself, not rated.");
         }
+    }
+
+    private static String oneLine(String error) {
+        return error.replace('\n', ' ');
+    }
+
+    /**
+     * Failed games per player whose agent failed ({@link GameRecord#errorSide()}), in order of
+     * first failure; a failure pinned on neither side is left out.
+     */
+    public static Map<String, Integer> failuresByPlayer(List<GameRecord> games) {
+        Map<String, Integer> byPlayer = new LinkedHashMap<>();
+        for (GameRecord g : games) {
+            if (g.isError() && g.errorSide() >= 0) {
+                byPlayer.merge(g.spec(g.errorSide()), 1, Integer::sum);
+            }
+        }
+        return byPlayer;
     }
 
     /**
@@ -165,8 +229,12 @@ public final class Report {
             save(Charts.scoreMatrix(data.crosstable(), order), dir, MATRIX_PNG, written, images);
         }
         if (!data.series().isEmpty()) {
-            save(Charts.eloVsSteps(data.series()), dir, STEPS_PNG, written, images);
-            save(Charts.eloVsTime(data.series()), dir, TIME_PNG, written, images);
+            // The players that are not checkpoints (a ladder's fixed opponents) as reference lines.
+            Set<String> inSeries = new HashSet<>();
+            data.series().forEach(s -> s.points().forEach(p -> inSeries.add(p.player())));
+            List<Rating> references = data.ratings().stream().filter(r -> !inSeries.contains(r.player())).toList();
+            save(Charts.eloVsSteps(data.series(), references), dir, STEPS_PNG, written, images);
+            save(Charts.eloVsTime(data.series(), references), dir, TIME_PNG, written, images);
         }
         AtomicFiles.writeString(dir.resolve(REPORT_MD), MarkdownReport.render(data, images));
         written.add(dir.resolve(REPORT_MD));
@@ -174,13 +242,13 @@ public final class Report {
     }
 
     private static String anchorTitle(ReportData data) {
-        String t = "bars: confidence intervals";
         for (Rating r : data.ratings()) {
             if (r.player().equals(data.anchor())) {
-                t += "; " + r.player() + " = " + MarkdownReport.elo(r.elo(), false);
+                return r.player() + " = " + MarkdownReport.elo(r.elo(), false);
             }
         }
-        return t;
+        return data.anchor() == null && !data.ratings().isEmpty() && data.crosstable() != null ? "mean = 0"
+                : "bars: confidence intervals";
     }
 
     private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path dir, String file,

@@ -18,12 +18,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.evaluation.GameRecords;
-import org.owarelab.evaluation.GameResult;
+import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.TestGames;
 import org.owarelab.evaluation.GameTables;
 import org.owarelab.evaluation.stats.BradleyTerry;
 import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.evaluation.stats.EloRatings;
 import org.owarelab.evaluation.stats.Rating;
+import org.owarelab.rules.Side;
 
 class ReportTest {
     private static final String[] PLAYERS = {"random", "greedy", "alphabeta:depth=2", "uci:cmd=\"java -jar e.jar, x\"",
@@ -34,7 +36,7 @@ class ReportTest {
     /** One tournament directory, rendered once for the tests that only read the output. */
     @TempDir
     static Path rendered;
-    private static List<GameResult> games;
+    private static List<GameRecord> games;
     private static List<Path> written;
 
     @TempDir
@@ -46,10 +48,9 @@ class ReportTest {
         written = Report.render(rendered);
     }
 
-    static List<GameResult> tournament(Path dir) throws IOException {
-        List<GameResult> games = new ArrayList<>(SyntheticTournament.games(PLAYERS, ELO, 15, 0.2, 42));
-        games.add(new GameResult(1, games.size(), -1, "greedy", "broken", null, null, "", "Ab", "*", "error", 7,
-                null, "broken: process exited with code 1"));
+    static List<GameRecord> tournament(Path dir) throws IOException {
+        List<GameRecord> games = new ArrayList<>(SyntheticTournament.games(PLAYERS, ELO, 15, 0.2, 42));
+        games.add(TestGames.failed(games.size(), -1, "greedy", "broken", Side.NORTH, "broken: process exited with code 1"));
         GameRecords.write(dir.resolve(GameRecords.FILE), games);
         TrainingPoint.write(dir.resolve(TrainingPoint.FILE), List.of(new TrainingPoint("ckpt-1", "run-a", 1000, 600),
                 new TrainingPoint("ckpt-2", "run-a", 2000, 1300), new TrainingPoint("ckpt-3", "run-a", 3000, 1900)));
@@ -105,9 +106,9 @@ class ReportTest {
         assertTrue(md.contains("## Paired games (pentanomial)"));
         assertTrue(md.contains("| `random` | 0 | [0, 0] | 180 |"), md);
         assertTrue(md.contains("Elo of 'random' fixed at 0"), md);
-        assertTrue(md.contains("1 game(s) without result, not rated: game 630 (`greedy` vs `broken`): broken: process"),
-                md);
-        assertTrue(md.contains("Not rated (no finished game): `broken`."), md);
+        assertTrue(md.contains("1 game(s) ended by an agent's failure (a forfeit), not rated"), md);
+        assertTrue(md.contains("`broken` failed 1 game(s), first game 630: broken: process exited with code 1"), md);
+        assertTrue(md.contains("Not rated (no rated game): `broken`."), md);
         for (String f : List.of(Report.RATINGS_PNG, Report.MATRIX_PNG, Report.STEPS_PNG, Report.TIME_PNG)) {
             assertTrue(md.contains("](" + f + ")"), f);
         }
@@ -165,12 +166,13 @@ class ReportTest {
 
     @Test
     void tournamentWhoseGamesAllFailedStillReports() throws IOException {
-        GameRecords.write(dir.resolve(GameRecords.FILE), List.of(new GameResult(1, 0, -1, "a", "b", null, null, "", "",
-                "*", "error", 1, null, "a: unknown agent 'a'")));
+        GameRecords.write(dir.resolve(GameRecords.FILE), List.of(TestGames.failed(0, -1, "a", "b", Side.SOUTH,
+                "south agent failed: unknown agent 'a'")));
         Report.render(dir);
         String md = Files.readString(dir.resolve(Report.REPORT_MD));
         assertTrue(md.contains("0 rated players, 0 rated games."), md);
-        assertTrue(md.contains("Not rated (no finished game): `a`, `b`."), md);
+        assertTrue(md.contains("Not rated (no rated game): `a`, `b`."), md);
+        assertTrue(md.contains("`a` failed 1 game(s), first game 0: south agent failed: unknown agent 'a'"), md);
         assertEquals(List.of(), RatingsCsv.read(dir.resolve(RatingsCsv.FILE)));
     }
 }

@@ -1,0 +1,125 @@
+package org.owarelab.evaluation.tournament;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.Agents;
+import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.ScheduledGame;
+
+/**
+ * Runs a tournament in a directory, game by game, so that it can be stopped at any moment and
+ * resumed: {@link #prepare} reads what the directory holds and plans the games still to play,
+ * {@link TournamentPlan#play} plays them. The directory holds
+ * <ul>
+ *   <li>{@code tournament.json} ({@link TournamentFile}): the settings, checked on resume;
+ *   <li>{@code games.jsonl} ({@link GameRecords}): every game, appended and flushed as it ends
+ *       (so a killed run loses only the games in flight), sorted by game number at the end.
+ * </ul>
+ *
+ * <p>Resuming: a saved game is recognized by its South and North specs and its seed
+ * ({@link Schedule#key}); saved games of the schedule are kept and renumbered to their place in
+ * it, failed ones are played again, and saved games outside the schedule (a player no longer
+ * listed) are kept as they are, since they were played under the same settings. So a tournament
+ * stopped and resumed ends with the same games as one run straight through, and a tournament
+ * grown with more players or games per pair plays only the new games. One process per directory.
+ */
+public final class Tournament {
+    private Tournament() {
+    }
+
+    /**
+     * Plans {@code config} in {@code dir} (created if needed) with its own schedule; see
+     * {@link #prepare(TournamentConfig, Path, Schedule)}.
+     */
+    public static TournamentPlan prepare(TournamentConfig config, Path dir) throws IOException {
+        return prepare(config, dir, Schedule.of(config));
+    }
+
+    /**
+     * Plans {@code config} in {@code dir}: checks the saved settings, matches the saved games
+     * against {@code schedule}, checks that every participant can be built, then writes the
+     * settings and the kept games back (atomically). Plays nothing.
+     *
+     * @throws TournamentMismatchException if the directory was started with other settings, or
+     *     holds games but no settings
+     * @throws IllegalArgumentException naming the file and line of a bad saved record
+     */
+    public static TournamentPlan prepare(TournamentConfig config, Path dir, Schedule schedule) throws IOException {
+        Files.createDirectories(dir);
+        Path gamesFile = dir.resolve(GameRecords.FILE);
+        Path settingsFile = dir.resolve(TournamentFile.FILE);
+        if (Files.exists(settingsFile)) {
+            TournamentFile.checkSame(dir, TournamentFile.read(dir).settings(), config.settings());
+        } else if (Files.exists(gamesFile)) {
+            throw new TournamentMismatchException(dir + " holds " + GameRecords.FILE + " but no " + TournamentFile.FILE
+                    + ": not a tournament directory (use another directory)");
+        }
+        List<GameRecord> saved = Files.exists(gamesFile) ? GameRecords.read(gamesFile) : List.of();
+        Map<String, ScheduledGame> byKey = new HashMap<>();
+        for (ScheduledGame g : schedule.games()) {
+            byKey.put(Schedule.key(g), g);
+        }
+        Map<Integer, GameRecord> kept = new HashMap<>();
+        List<GameRecord> foreign = new ArrayList<>();
+        int failed = 0;
+        for (GameRecord r : saved) {
+            ScheduledGame g = byKey.get(Schedule.key(r.south(), r.north(), r.seed()));
+            if (g == null) {
+                foreign.add(r);
+            } else if (!r.moves().startsWith(g.opening().moves()) || r.opening() != g.opening().index()) {
+                throw new TournamentMismatchException(gamesFile + ": game " + r.game() + " (" + r.south() + " vs "
+                        + r.north() + ") was not played from the opening this schedule gives it ("
+                        + g.opening().moves() + "): the file does not belong to these settings");
+            } else if (!r.rated()) {
+                failed++;
+            } else {
+                kept.putIfAbsent(g.game(), r.withGame(g.game()));
+            }
+        }
+        List<GameRecord> keptList = new ArrayList<>(kept.values());
+        keptList.sort((a, b) -> Integer.compare(a.game(), b.game()));
+        List<GameRecord> foreignList = new ArrayList<>();
+        int n = schedule.games().size();
+        for (GameRecord r : foreign) {
+            foreignList.add(r.withGame(n + foreignList.size()));
+        }
+        List<ScheduledGame> toPlay = new ArrayList<>();
+        for (ScheduledGame g : schedule.games()) {
+            if (!kept.containsKey(g.game())) {
+                toPlay.add(g);
+            }
+        }
+        Map<String, String> problems = checkPlayers(config);
+        TournamentFile.write(dir, config);
+        List<GameRecord> all = new ArrayList<>(keptList);
+        all.addAll(foreignList);
+        GameRecords.write(gamesFile, all);
+        return new TournamentPlan(config, dir, schedule, keptList, foreignList, failed, toPlay, problems);
+    }
+
+    /**
+     * Builds and releases each participant once: the players that cannot be built, with why, in
+     * participant order. Their games are still played (and fail), so they are reported per game.
+     */
+    static Map<String, String> checkPlayers(TournamentConfig config) {
+        Map<String, String> problems = new LinkedHashMap<>();
+        for (String spec : config.participants()) {
+            try (Agent a = Agents.create(spec, config.settings().rules(), 0)) {
+                a.spec();
+            } catch (RuntimeException | LinkageError e) {
+                String m = e.getMessage();
+                problems.put(spec, e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": "
+                        + m.replace('\n', ' ')));
+            }
+        }
+        return problems;
+    }
+}

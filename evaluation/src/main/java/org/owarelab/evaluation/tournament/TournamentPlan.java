@@ -1,0 +1,110 @@
+package org.owarelab.evaluation.tournament;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.owarelab.evaluation.Arena;
+import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.GameRunner;
+import org.owarelab.evaluation.ScheduledGame;
+
+/**
+ * A tournament ready to play in its directory (from {@link Tournament#prepare}): what is already
+ * saved and what is left. {@link #play} plays the rest once.
+ */
+public final class TournamentPlan {
+    private final TournamentConfig config;
+    private final Path dir;
+    private final Schedule schedule;
+    private final List<GameRecord> kept;
+    private final List<GameRecord> foreign;
+    private final int failedBefore;
+    private final List<ScheduledGame> toPlay;
+    private final Map<String, String> problems;
+
+    TournamentPlan(TournamentConfig config, Path dir, Schedule schedule, List<GameRecord> kept,
+            List<GameRecord> foreign, int failedBefore, List<ScheduledGame> toPlay, Map<String, String> problems) {
+        this.config = config;
+        this.dir = dir;
+        this.schedule = schedule;
+        this.kept = List.copyOf(kept);
+        this.foreign = List.copyOf(foreign);
+        this.failedBefore = failedBefore;
+        this.toPlay = List.copyOf(toPlay);
+        this.problems = Map.copyOf(problems);
+    }
+
+    public TournamentConfig config() {
+        return config;
+    }
+
+    /** The tournament directory. */
+    public Path dir() {
+        return dir;
+    }
+
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /** Saved games of the schedule, kept (renumbered to their place in it). */
+    public List<GameRecord> kept() {
+        return kept;
+    }
+
+    /** Saved games outside the schedule, kept as they are (numbered after it). */
+    public List<GameRecord> foreign() {
+        return foreign;
+    }
+
+    /** Saved games of the schedule that had failed: they are played again. */
+    public int failedBefore() {
+        return failedBefore;
+    }
+
+    /** The games this run plays, in schedule order. */
+    public List<ScheduledGame> toPlay() {
+        return toPlay;
+    }
+
+    /**
+     * Participants that could not be built when checked, with why (their games will fail and be
+     * reported per game), in participant order.
+     */
+    public Map<String, String> problems() {
+        return problems;
+    }
+
+    /**
+     * Plays the games left on {@code config().threads()} threads, appending each to
+     * {@code games.jsonl} as it ends, then rewrites the file sorted by game number (atomically).
+     * A game whose agent fails is saved as a forfeit with its error; the others go on.
+     *
+     * @return every game of the directory, in game order
+     * @throws InterruptedException if the calling thread is interrupted (the games saved so far stay)
+     */
+    public TournamentResult play(TournamentListener listener) throws IOException, InterruptedException {
+        Path file = dir.resolve(GameRecords.FILE);
+        ArenaSettings s = config.settings();
+        GameRunner runner = new GameRunner(s.rules(), s.start(), s.maxPlies());
+        int total = toPlay.size();
+        int[] done = {0};
+        GameRecord[] played;
+        try (GameRecords.Appender out = new GameRecords.Appender(file, false)) {
+            played = Arena.play(runner, toPlay, config.threads(), r -> {
+                out.append(r);
+                listener.gameFinished(r, ++done[0], total);
+            }, () -> false);
+        }
+        List<GameRecord> all = new ArrayList<>(kept);
+        all.addAll(List.of(played));
+        all.addAll(foreign);
+        all.sort(Comparator.comparingInt(GameRecord::game));
+        GameRecords.write(file, all);
+        return new TournamentResult(this, all, List.of(played));
+    }
+}

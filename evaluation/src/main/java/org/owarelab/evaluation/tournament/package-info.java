@@ -1,0 +1,9 @@
+/**
+ * Tournaments between many agents: a seeded schedule of paired games (round robin or gauntlet,
+ * {@link org.owarelab.evaluation.tournament.Schedule}), played in parallel, saved game by game
+ * to a directory and resumed from it ({@link org.owarelab.evaluation.tournament.Tournament});
+ * ladders of a training run's checkpoints against fixed opponents
+ * ({@link org.owarelab.evaluation.tournament.Ladder}). Ratings and reports of the saved games
+ * come from {@code org.owarelab.evaluation.stats} and {@code org.owarelab.evaluation.report}.
+ */
+package org.owarelab.evaluation.tournament;

@@ -1,0 +1,103 @@
+package org.owarelab.evaluation.tournament;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.agents.AgentSpec;
+import org.owarelab.evaluation.report.Report;
+import org.owarelab.evaluation.report.TrainingPoint;
+import org.owarelab.evaluation.stats.EloOptions;
+import org.owarelab.rules.RuleSet;
+
+class LadderTest {
+    @TempDir
+    Path run;
+
+    /** A fake checkpoint: a directory with a meta.json (no network: the tests map it to ordinary agents). */
+    static Path checkpoint(Path run, String name, String meta) throws IOException {
+        Path dir = run.resolve(RunCheckpoints.DIR).resolve(name);
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(RunCheckpoints.META), meta);
+        return dir;
+    }
+
+    @Test
+    void listsCheckpointsByStepWithTheirTimes() throws IOException {
+        checkpoint(run, "step-20", "{\"step\":20,\"wallSeconds\":70.5,\"rules\":\"\"}");
+        checkpoint(run, "step-3", "{\"step\":3,\"wallSeconds\":9}");
+        checkpoint(run, ".step-40.tmp-1", "{\"step\":40}");
+        Files.createDirectories(run.resolve("checkpoints/empty"));
+        List<Checkpoint> list = RunCheckpoints.list(run);
+        assertEquals(List.of("step-3", "step-20"), list.stream().map(Checkpoint::name).toList());
+        assertEquals(9, list.get(0).seconds());
+        assertEquals(70.5, list.get(1).seconds());
+        assertEquals("", list.get(1).rules());
+        assertEquals(null, list.get(0).rules());
+    }
+
+    @Test
+    void withoutWallSecondsTimesCountFromTheFirstCheckpointsCreation() throws IOException {
+        checkpoint(run, "a", "{\"step\":100,\"created\":\"2026-01-01T00:10:00Z\"}");
+        checkpoint(run, "b", "{\"step\":50,\"created\":\"2026-01-01T00:00:00Z\",\"wallSeconds\":1}");
+        Path c = checkpoint(run, "c", "{\"step\":150}");
+        // c says nothing: the time meta.json was written counts.
+        Files.setLastModifiedTime(c.resolve("meta.json"), FileTime.fromMillis(
+                java.time.Instant.parse("2026-01-01T00:30:00Z").toEpochMilli()));
+        List<Checkpoint> list = RunCheckpoints.list(run);
+        assertEquals(List.of(0.0, 600.0, 1800.0), list.stream().map(Checkpoint::seconds).toList());
+    }
+
+    @Test
+    void aRunWithoutCheckpointsOrWithBadMetadataIsAnError() throws IOException {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunCheckpoints.list(run));
+        assertTrue(e.getMessage().contains("has no checkpoints"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> RunCheckpoints.list(run.resolve("nope")));
+        assertTrue(e.getMessage().contains("not a directory"), e.getMessage());
+        checkpoint(run, "x", "{\"created\":5}");
+        e = assertThrows(IllegalArgumentException.class, () -> RunCheckpoints.list(run));
+        assertTrue(e.getMessage().contains("meta.json: \"step\" must be a whole number >= 0"), e.getMessage());
+    }
+
+    @Test
+    void templatesQuotePathsThatNeedIt() throws IOException {
+        Path odd = checkpoint(run, "step 7,b", "{\"step\":7,\"wallSeconds\":1}");
+        Checkpoint c = RunCheckpoints.list(run).get(0);
+        String spec = Ladder.template(Ladder.DEFAULT_TEMPLATE, 64).apply(c);
+        assertEquals(odd.toString(), AgentSpec.parse(spec).string("model", null));
+        assertEquals("64", AgentSpec.parse(spec).string("sims", null));
+        assertThrows(IllegalArgumentException.class, () -> Ladder.template("mcts:sims=10", 1));
+    }
+
+    @Test
+    void checkpointsPlayTheLadderAndEachOtherAndTheReportPlotsEloAgainstTraining() throws Exception {
+        checkpoint(run, "s2", "{\"step\":2,\"wallSeconds\":10}");
+        checkpoint(run, "s30", "{\"step\":30,\"wallSeconds\":100}");
+        checkpoint(run, "other-rules", "{\"step\":31,\"wallSeconds\":101,\"rules\":\"houses=4\"}");
+        Ladder ladder = Ladder.of(run, List.of("random", "greedy"), Ladder.template("mcts:sims={step}", 0),
+                RuleSet.DEFAULT);
+        assertEquals(List.of("random", "greedy", "mcts:sims=2", "mcts:sims=30"), ladder.players());
+        assertEquals(1, ladder.excluded().size());
+        assertTrue(ladder.excluded().values().iterator().next().contains("trained for rules 'houses=4'"));
+        String name = run.getFileName().toString();
+        assertEquals(List.of(new TrainingPoint("mcts:sims=2", name, 2, 10), new TrainingPoint("mcts:sims=30", name, 30,
+                100)), ladder.trainingPoints());
+
+        Path out = run.resolve("ladder");
+        TournamentConfig c = new TournamentConfig(ladder.players(), null, 2, 2, ArenaSettings.of(RuleSet.DEFAULT, 1),
+                null);
+        TournamentResult r = Tournament.prepare(c, out).play(TournamentListener.NONE);
+        assertEquals(6 * 2, r.games().size());
+        TrainingPoint.write(out.resolve(TrainingPoint.FILE), ladder.trainingPoints());
+        List<Path> files = Report.render(out, EloOptions.defaults());
+        assertTrue(files.contains(out.resolve(Report.STEPS_PNG)), files.toString());
+        assertTrue(files.contains(out.resolve(Report.TIME_PNG)), files.toString());
+    }
+}
