@@ -16,7 +16,9 @@ import picocli.CommandLine.Command;
             MatchCommand.class,
             PlayCommand.class,
             TrainCommand.class,
-            TournamentCommand.class, ReportCommand.class, LadderCommand.class,
+            TournamentCommand.class,
+            LadderCommand.class,
+            ReportCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Run 'oware COMMAND --help' for a command's options and examples."})
