@@ -14,7 +14,8 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  * simulationsPerSec, evalsPerSec, meanBatch, cacheHitRate, resigned, falsePositiveRate),
  * {@code train} (steps, loss, policyLoss, valueLoss, auxLoss, policyEntropy, valueAccuracy,
  * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added) and, when evaluated,
- * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}.
+ * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}; with gating, {@code gating}
+ * {decision, pairs, score, llr, best}.
  */
 final class Metrics {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -23,7 +24,8 @@ final class Metrics {
     }
 
     static void write(RunDirectory run, int gen, TrainState s, SelfPlayPhase.Output sp, TrainPhase.Output tr,
-            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, double genSeconds) throws IOException {
+            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, GatePhase.Output gate, double genSeconds)
+            throws IOException {
         ObjectNode o = JSON.createObjectNode();
         o.put("format", 1);
         o.put("generation", gen);
@@ -72,11 +74,19 @@ final class Metrics {
                 x.put("losses", sc.losses());
             }
         }
+        if (gate != null) {
+            ObjectNode g = o.putObject("gating");
+            g.put("decision", gate.decision());
+            g.put("pairs", gate.pairs());
+            num(g, "score", gate.score());
+            num(g, "llr", gate.llr());
+            g.put("best", s.best());
+        }
         RunDirectory.appendLine(run.metrics(), JSON.writeValueAsString(o));
     }
 
     static String summary(int gen, int generations, TrainState s, SelfPlayPhase.Output sp, TrainPhase.Output tr,
-            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, double genSeconds) {
+            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, GatePhase.Output gate, double genSeconds) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("gen %d/%d  %.0fs  games %d (+%d)  %.0f sims/s  %.0f evals/s  buffer %d  steps %d",
                 gen, generations, genSeconds, s.games(), sp.stats().games(),
@@ -85,6 +95,10 @@ final class Metrics {
         if (tr.steps() > 0) {
             sb.append(String.format("  loss %.3f (p %.3f v %.3f) acc %.2f", tr.loss(), tr.policyLoss(),
                     tr.valueLoss(), tr.valueAccuracy()));
+        }
+        if (gate != null) {
+            sb.append(String.format("%n    gate: %s after %d pairs (score %.2f), self-play uses %s", gate.decision(),
+                    gate.pairs(), gate.score(), s.best()));
         }
         for (EvalPhase.Score sc : arena.values()) {
             sb.append("\n    vs ").append(sc.line());

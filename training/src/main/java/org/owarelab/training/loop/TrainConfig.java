@@ -32,14 +32,16 @@ import org.owarelab.training.selfplay.SelfPlayConfig;
  * @param replay the replay window and sample ratio
  * @param loop generations, workers, games and steps per generation, checkpoint and evaluation cadence
  * @param arena the periodic and final evaluation
+ * @param gating optional gating of the self-play network (off by default)
  */
 public record TrainConfig(long seed, String rules, String encoder, String device, NetworkSpec network,
-        LearnerConfig learner, SelfPlayConfig selfplay, ReplayConfig replay, LoopConfig loop, ArenaConfig arena) {
+        LearnerConfig learner, SelfPlayConfig selfplay, ReplayConfig replay, LoopConfig loop, ArenaConfig arena,
+        GatingConfig gating) {
 
     /** The built-in defaults every config file starts from. */
     public static final TrainConfig DEFAULT = new TrainConfig(1, "", "compact", "cpu",
             NetworkSpec.mlp(256, 256), LearnerConfig.adam(1e-3), SelfPlayConfig.DEFAULT,
-            new ReplayConfig(100_000, 4.0, 2_000), LoopConfig.DEFAULT, ArenaConfig.DEFAULT);
+            new ReplayConfig(100_000, 4.0, 2_000), LoopConfig.DEFAULT, ArenaConfig.DEFAULT, GatingConfig.OFF);
 
     /** The config embedded in the jar and used when {@code oware train} is given none. */
     public static final String EMBEDDED = "configs/quick.yaml";
@@ -52,8 +54,9 @@ public record TrainConfig(long seed, String rules, String encoder, String device
             throw new IllegalArgumentException("encoder '" + encoder + "': expected one of " + Encoders.ids());
         }
         DeviceChoice.parse(device);
-        if (network == null || learner == null || selfplay == null || replay == null || loop == null || arena == null) {
-            throw new IllegalArgumentException("every section (network, learner, selfplay, replay, loop, arena) must be set");
+        if (network == null || learner == null || selfplay == null || replay == null || loop == null || arena == null
+                || gating == null) {
+            throw new IllegalArgumentException("every section (network, learner, selfplay, replay, loop, arena, gating) must be set");
         }
     }
 

@@ -13,12 +13,13 @@ package org.owarelab.training.loop;
  * @param seconds training time so far, over all sessions of the run (wall clock)
  * @param checkpoint the checkpoint directory's name under {@code checkpoints/} (null before the first)
  * @param replay the replay file's name in the run directory (null before the first)
+ * @param best with gating: the checkpoint self-play uses (the last one accepted), else null
  */
 public record TrainState(int format, int generation, long learnerSteps, long games, long positions, double seconds,
-        String checkpoint, String replay) {
+        String checkpoint, String replay, String best) {
     public static final int FORMAT = 1;
 
-    public static final TrainState START = new TrainState(FORMAT, 0, 0, 0, 0, 0, null, null);
+    public static final TrainState START = new TrainState(FORMAT, 0, 0, 0, 0, 0, null, null, null);
 
     public TrainState {
         if (format != FORMAT) {

@@ -111,6 +111,11 @@ public final class Trainer {
             if (ckpt != null) {
                 Checkpoints.restoreLearner(ckpt, learner);
             }
+            // With gating, self-play uses the best accepted network, a copy of its own.
+            boolean gating = cfg.gating().enabled();
+            PolicyValueNet selfplayNet = !gating ? net : state.best() == null ? net.copy()
+                    : Checkpoints.loadNetwork(run.checkpoints().resolve(state.best()), encoder, cfg.network(),
+                            cfg.deviceChoice());
             RecordLayout layout = RecordLayout.of(encoder);
             long sampleSeed = Seeds.game(cfg.seed() ^ 0x5EED_B0FFL, state.generation());
             ReplayBuffer buffer = state.replay() == null ? new ReplayBuffer(layout, cfg.replay(), sampleSeed)
@@ -129,7 +134,7 @@ public final class Trainer {
 
                 AtomicLong done = new AtomicLong();
                 progress.start("gen " + gen + "/" + generations + " self-play", cfg.loop().gamesPerGeneration(), done);
-                SelfPlayPhase.Output sp = SelfPlayPhase.run(cfg, net, encoder, state.games(),
+                SelfPlayPhase.Output sp = SelfPlayPhase.run(cfg, selfplayNet, encoder, state.games(),
                         cfg.loop().gamesPerGeneration(), done);
                 progress.stop();
                 buffer.addAll(sp.positions());
@@ -139,7 +144,7 @@ public final class Trainer {
 
                 String replayName = "replay-g" + gen + ".bin";
                 String ckptName = state.checkpoint();
-                if (last || evaluate || gen % cfg.loop().checkpointEvery() == 0) {
+                if (last || evaluate || gating || gen % cfg.loop().checkpointEvery() == 0) {
                     ckptName = RunDirectory.checkpointName(learner.steps());
                     Path target = run.checkpoints().resolve(ckptName);
                     if (!ckptName.equals(state.checkpoint())) {
@@ -148,10 +153,21 @@ public final class Trainer {
                     }
                 }
                 buffer.save(run.root().resolve(replayName));
+                String best = state.best();
+                GatePhase.Output gate = null;
+                if (gating && ckptName != null && !ckptName.equals(best)) {
+                    progress.note("gen " + gen + "/" + generations + ": gating " + ckptName + " against "
+                            + (best == null ? "nothing (first checkpoint)" : best));
+                    gate = GatePhase.run(cfg, run, ckptName, best, Seeds.game(cfg.seed() ^ 0x6A7EL, gen));
+                    if (gate.accepted()) {
+                        best = ckptName;
+                        selfplayNet.copyParametersFrom(net);
+                    }
+                }
                 double seconds = secondsBefore + (System.nanoTime() - sessionStart) / 1e9;
                 TrainState next = new TrainState(TrainState.FORMAT, gen, learner.steps(),
                         state.games() + sp.stats().games(), state.positions() + sp.stats().positions(), seconds,
-                        ckptName, replayName);
+                        ckptName, replayName, best);
                 run.writeState(next);
                 cleanUp(state, next);
                 state = next;
@@ -165,8 +181,11 @@ public final class Trainer {
                             last ? "final" : "g" + gen, run, Seeds.game(cfg.seed() ^ 0xA4E7AL, gen));
                 }
                 double genSeconds = (System.nanoTime() - genStart) / 1e9;
-                Metrics.write(run, gen, state, sp, tr, buffer, arena, genSeconds);
-                log.println(Metrics.summary(gen, generations, state, sp, tr, buffer, arena, genSeconds));
+                Metrics.write(run, gen, state, sp, tr, buffer, arena, gate, genSeconds);
+                log.println(Metrics.summary(gen, generations, state, sp, tr, buffer, arena, gate, genSeconds));
+            }
+            if (selfplayNet != net) {
+                selfplayNet.close();
             }
             if (state.generation() == generations) {
                 log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
@@ -195,7 +214,8 @@ public final class Trainer {
         if (keep > 0) {
             List<Path> all = run.checkpointDirs();
             for (int i = 0; i < all.size() - keep; i++) {
-                if (!all.get(i).getFileName().toString().equals(after.checkpoint())) {
+                String name = all.get(i).getFileName().toString();
+                if (!name.equals(after.checkpoint()) && !name.equals(after.best())) {
                     deleteTree(all.get(i));
                 }
             }

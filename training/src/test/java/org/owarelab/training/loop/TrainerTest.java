@@ -97,4 +97,28 @@ class TrainerTest {
                 () -> Trainer.resume(tmp, List.of(), "test", TinyRuns.quietLog(new ByteArrayOutputStream())));
         assertTrue(e.getMessage().contains("not a run directory"), e.getMessage());
     }
+
+    @Test
+    void gatingKeepsSelfPlayOnTheBestAcceptedNetwork() throws Exception {
+        Path dir = tmp.resolve("run");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Trainer.start(TinyRuns.config(3, "gating.enabled=true", "gating.maxPairs=6", "arena.simulations=8"), dir,
+                "test", TinyRuns.quietLog(log));
+        RunDirectory run = new RunDirectory(dir);
+        TrainState state = run.readState();
+        assertTrue(state.best() != null, "the first checkpoint is accepted: " + state);
+        assertTrue(Files.isDirectory(run.checkpoints().resolve(state.best())));
+        List<String> metrics = Files.readAllLines(run.metrics());
+        JsonNode first = JSON.readTree(metrics.get(0)).get("gating");
+        assertEquals("ACCEPT", first.get("decision").asText());
+        assertEquals(0, first.get("pairs").asInt(), "nothing to beat at the first checkpoint");
+        for (int g = 1; g < 3; g++) {
+            JsonNode gate = JSON.readTree(metrics.get(g)).get("gating");
+            assertTrue(gate.get("pairs").asInt() >= 1 && gate.get("pairs").asInt() <= 6, gate.toString());
+            String decision = gate.get("decision").asText();
+            assertTrue(decision.equals("ACCEPT") || decision.equals("REJECT"), decision);
+            assertTrue(Files.isRegularFile(run.eval().resolve("gate-" + RunDirectory.checkpointName(
+                    JSON.readTree(metrics.get(g)).get("step").asLong()) + ".jsonl")));
+        }
+    }
 }
