@@ -204,7 +204,6 @@ final class Search {
                 }
             }
         }
-        final int count = orderMoves(ply, ttMove);
         final int base = ply * n;
         final int mover = b.toMove();
         final int alpha0 = alpha;
@@ -212,7 +211,30 @@ final class Search {
         int bestMove = -1;
         final int floorAbove = repFloor;
         repFloor = NO_FLOOR;
-        for (int i = 0; i < count; i++) {
+        // Staged ordering: the hash move is tried before the other moves are generated and scored,
+        // which a cutoff by the hash move then saves.
+        int count;
+        boolean generated;
+        if (ttMove >= 0 && b.isLegal(ttMove)) {
+            moves[base] = ttMove;
+            keys[base] = KEY_HASH;
+            count = 1;
+            generated = false;
+        } else {
+            count = orderMoves(ply, -1, 0);
+            generated = true;
+        }
+        for (int i = 0;; i++) {
+            if (i == count) {
+                if (generated) {
+                    break;
+                }
+                count = orderMoves(ply, ttMove, count);
+                generated = true;
+                if (i == count) {
+                    break;
+                }
+            }
             final int m = next(base, i, count);
             final boolean capture = keys[base + i] >= KEY_CAPTURE && keys[base + i] < KEY_HASH;
             b.play(m);
@@ -352,24 +374,24 @@ final class Search {
         return margin > 0 ? Score.WIN - ply : margin < 0 ? -(Score.WIN - ply) : 0;
     }
 
-    /** Fills the move list of {@code ply} with ordering keys; returns the number of moves. */
-    private int orderMoves(int ply, int ttMove) {
+    /**
+     * Appends the legal moves of {@code ply} except {@code skip} to its move list from index
+     * {@code count}, with ordering keys (captures by size, killers, history); returns the new count.
+     */
+    private int orderMoves(int ply, int skip, int count) {
         final Board b = board;
         final int base = ply * n;
         final int mover = b.toMove();
         final int k1 = killers[2 * ply];
         final int k2 = killers[2 * ply + 1];
-        int count = 0;
         for (int mask = b.legalMask(); mask != 0; mask &= mask - 1) {
             int m = Integer.numberOfTrailingZeros(mask);
-            int key;
-            if (m == ttMove) {
-                key = KEY_HASH;
-            } else {
-                int c = Threats.capture(b, mover, m, grandSlam);
-                key = c > 0 ? KEY_CAPTURE + c
-                        : m == k1 ? KEY_KILLER1 : m == k2 ? KEY_KILLER2 : history[mover * n + m];
+            if (m == skip) {
+                continue;
             }
+            int c = Threats.capture(b, mover, m, grandSlam);
+            int key = c > 0 ? KEY_CAPTURE + c
+                    : m == k1 ? KEY_KILLER1 : m == k2 ? KEY_KILLER2 : history[mover * n + m];
             moves[base + count] = m;
             keys[base + count++] = key;
         }
