@@ -10,8 +10,8 @@ import picocli.CommandLine;
 
 /** {@code oware bench search} prints its figures and the search signature. */
 class BenchSearchCommandTest {
-    /** The signature at depth 6: the golden number of the agents module's SearchBenchTest. */
-    private static final long SIGNATURE_DEPTH_6 = 13_782L;
+    /** The signature at depth 8: the golden number of the agents module's SearchBenchTest. */
+    private static final long SIGNATURE_DEPTH_8 = 58_745L;
 
     private static String run(int expectedExit, String... args) {
         CommandLine cl = Main.commandLine();
@@ -25,9 +25,9 @@ class BenchSearchCommandTest {
 
     @Test
     void printsPerPositionLinesAndTheSignature() {
-        String out = run(0, "bench", "search", "--depth", "6", "--no-warmup");
-        assertTrue(out.contains("signature: " + SIGNATURE_DEPTH_6 + "\n"), out);
-        assertTrue(out.contains("nodes: " + SIGNATURE_DEPTH_6 + "\n"), out);
+        String out = run(0, "bench", "search", "--depth", "8", "--no-warmup");
+        assertTrue(out.contains("signature: " + SIGNATURE_DEPTH_8 + "\n"), out);
+        assertTrue(out.contains("nodes: " + SIGNATURE_DEPTH_8 + "\n"), out);
         assertTrue(out.contains("nodes/s: "), out);
         assertEquals(12, out.lines().filter(l -> l.matches("\\s*\\d+ +\\S+-[SN] .*")).count(), out);
     }
