@@ -6,8 +6,13 @@ import picocli.CommandLine.Command;
 /** {@code oware bench}: benchmarks that print figures (never timed assertions in tests). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks. Each prints 'name: value' lines; run on a quiet machine.",
-        subcommands = {BenchRulesCommand.class, BenchEnvCommand.class, BenchNetCommand.class,
-            BenchSelfplayCommand.class})
+        subcommands = {
+            BenchRulesCommand.class,
+            BenchEnvCommand.class,
+            BenchSearchCommand.class,
+            BenchNetCommand.class,
+            BenchSelfplayCommand.class,
+        })
 final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -3,7 +3,6 @@ package org.owarelab.agents.alphabeta;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.EndReason;
-import org.owarelab.rules.GrandSlam;
 
 /**
  * The negamax core: principal-variation search with a transposition table, move ordering (hash
@@ -29,25 +28,15 @@ final class Search {
     static final int MAX_DEPTH = 64;
     private static final int CHECK_EVERY = 1024;
     private static final int NO_FLOOR = Integer.MAX_VALUE;
-    private static final int KEY_HASH = 1 << 30;
-    private static final int KEY_CAPTURE = 1 << 26;
-    private static final int KEY_KILLER1 = 1 << 25;
-    private static final int KEY_KILLER2 = 1 << 24;
-    private static final int HISTORY_MAX = (1 << 24) - 1;
 
     private final Board board;
-    private final int n;
-    private final GrandSlam grandSlam;
     private final TranspositionTable tt;
     private final Evaluation eval;
     private final boolean quiescence;
 
-    private final int[] moves;
-    private final int[] keys;
+    private final MoveOrder order;
     private final int[] pv;
     private final int[] pvLen = new int[MAX_PLY + 1];
-    private final int[] killers = new int[2 * (MAX_PLY + 1)];
-    private final int[] history;
     private final long[] pathHash = new long[MAX_PLY + 1];
     private int repFloor = NO_FLOOR;
 
@@ -64,16 +53,11 @@ final class Search {
 
     Search(Board board, TranspositionTable tt, Evaluation eval, boolean quiescence) {
         this.board = board;
-        this.n = board.housesPerSide();
-        this.grandSlam = board.rules().grandSlam();
         this.tt = tt;
         this.eval = eval;
         this.quiescence = quiescence;
-        this.moves = new int[(MAX_PLY + 1) * n];
-        this.keys = new int[(MAX_PLY + 1) * n];
+        this.order = new MoveOrder(board.housesPerSide(), board.rules().grandSlam(), MAX_PLY + 1);
         this.pv = new int[(MAX_PLY + 1) * (MAX_PLY + 1)];
-        this.history = new int[2 * n];
-        clearHeuristics();
     }
 
     /** Sets the limits of the next searches: a node budget, a deadline ({@code Long.MAX_VALUE}: none), stop requests. */
@@ -104,15 +88,12 @@ final class Search {
 
     /** Forgets killers and history (the table is the caller's). */
     void clearHeuristics() {
-        java.util.Arrays.fill(killers, -1);
-        java.util.Arrays.fill(history, 0);
+        order.clear();
     }
 
     /** Halves the history scores, so that older searches weigh less. */
     void ageHistory() {
-        for (int i = 0; i < history.length; i++) {
-            history[i] >>= 1;
-        }
+        order.age();
     }
 
     long nodes() {
@@ -204,17 +185,36 @@ final class Search {
                 }
             }
         }
-        final int count = orderMoves(ply, ttMove);
-        final int base = ply * n;
         final int mover = b.toMove();
         final int alpha0 = alpha;
         int best = -Score.INFINITE;
         int bestMove = -1;
         final int floorAbove = repFloor;
         repFloor = NO_FLOOR;
-        for (int i = 0; i < count; i++) {
-            final int m = next(base, i, count);
-            final boolean capture = keys[base + i] >= KEY_CAPTURE && keys[base + i] < KEY_HASH;
+        // Staged ordering: the hash move is tried before the other moves are generated and scored,
+        // which a cutoff by the hash move then saves.
+        int count;
+        boolean generated;
+        if (ttMove >= 0 && b.isLegal(ttMove)) {
+            count = order.hashMove(ply, ttMove);
+            generated = false;
+        } else {
+            count = order.generate(b, ply, -1, 0);
+            generated = true;
+        }
+        for (int i = 0;; i++) {
+            if (i == count) {
+                if (generated) {
+                    break;
+                }
+                count = order.generate(b, ply, ttMove, count);
+                generated = true;
+                if (i == count) {
+                    break;
+                }
+            }
+            final int m = order.next(ply, i, count);
+            final boolean capture = order.isCapture(ply, i);
             b.play(m);
             int s;
             if (i == 0) {
@@ -242,7 +242,7 @@ final class Search {
                     updatePv(ply, m);
                     if (s >= beta) {
                         if (!capture) {
-                            rememberQuiet(ply, mover, m, depth);
+                            order.cutoff(ply, mover, m, depth);
                         }
                         break;
                     }
@@ -272,25 +272,11 @@ final class Search {
         if (ply > selDepth) {
             selDepth = ply;
         }
-        final int base = ply * n;
-        final int mover = b.toMove();
-        int count = 0;
-        int threat = 0;
-        for (int mask = b.legalMask(); mask != 0; mask &= mask - 1) {
-            int m = Integer.numberOfTrailingZeros(mask);
-            int c = Threats.capture(b, mover, m, grandSlam);
-            if (c > 0) {
-                moves[base + count] = m;
-                keys[base + count++] = c;
-                if (c > threat) {
-                    threat = c;
-                }
-            }
-        }
-        // `threat` is Threats.best for the mover: a non-empty house that is not a legal move
+        final int count = order.captures(b, ply);
+        // bestCapture() is Threats.best for the mover: a non-empty house that is not a legal move
         // captures nothing (it cannot reach an empty opponent row under feeding, and an illegal
         // grand slam counts 0), as the differential test against the plain evaluation checks.
-        int best = eval.evaluate(b, threat);
+        int best = eval.evaluate(b, order.bestCapture());
         if (best >= beta || ply >= MAX_PLY) {
             return best;
         }
@@ -298,7 +284,7 @@ final class Search {
             alpha = best;
         }
         for (int i = 0; i < count; i++) {
-            final int m = next(base, i, count);
+            final int m = order.next(ply, i, count);
             b.play(m);
             int s = -qsearch(-beta, -alpha, ply + 1);
             b.undo();
@@ -350,59 +336,6 @@ final class Search {
             }
         }
         return margin > 0 ? Score.WIN - ply : margin < 0 ? -(Score.WIN - ply) : 0;
-    }
-
-    /** Fills the move list of {@code ply} with ordering keys; returns the number of moves. */
-    private int orderMoves(int ply, int ttMove) {
-        final Board b = board;
-        final int base = ply * n;
-        final int mover = b.toMove();
-        final int k1 = killers[2 * ply];
-        final int k2 = killers[2 * ply + 1];
-        int count = 0;
-        for (int mask = b.legalMask(); mask != 0; mask &= mask - 1) {
-            int m = Integer.numberOfTrailingZeros(mask);
-            int key;
-            if (m == ttMove) {
-                key = KEY_HASH;
-            } else {
-                int c = Threats.capture(b, mover, m, grandSlam);
-                key = c > 0 ? KEY_CAPTURE + c
-                        : m == k1 ? KEY_KILLER1 : m == k2 ? KEY_KILLER2 : history[mover * n + m];
-            }
-            moves[base + count] = m;
-            keys[base + count++] = key;
-        }
-        return count;
-    }
-
-    /** Selection sort step: moves the best remaining move of the list to position {@code i}. */
-    private int next(int base, int i, int count) {
-        int bi = base + i;
-        for (int j = bi + 1, e = base + count; j < e; j++) {
-            if (keys[j] > keys[bi]) {
-                bi = j;
-            }
-        }
-        int a = base + i;
-        if (bi != a) {
-            int t = moves[a];
-            moves[a] = moves[bi];
-            moves[bi] = t;
-            t = keys[a];
-            keys[a] = keys[bi];
-            keys[bi] = t;
-        }
-        return moves[a];
-    }
-
-    private void rememberQuiet(int ply, int mover, int m, int depth) {
-        if (killers[2 * ply] != m) {
-            killers[2 * ply + 1] = killers[2 * ply];
-            killers[2 * ply] = m;
-        }
-        int h = history[mover * n + m] + depth * depth;
-        history[mover * n + m] = Math.min(h, HISTORY_MAX);
     }
 
     private void updatePv(int ply, int m) {

@@ -1,12 +1,15 @@
 /**
- * The alpha-beta agent ({@code alphabeta:depth=8}): negamax with principal-variation search,
- * iterative deepening, a Zobrist transposition table, move ordering (hash move, captures,
- * killers, history), an optional capture-only quiescence search and a heuristic evaluation in
- * seeds.
+ * The alpha-beta agent ({@code alphabeta:depth=8}): {@link org.owarelab.agents.alphabeta.AlphaBetaAgent}
+ * (iterative deepening, limits, decisions) over {@code Search} (negamax with principal-variation
+ * search, mate-distance pruning, a capture-only quiescence search), {@code TranspositionTable}
+ * (two-tier, flat arrays), {@code MoveOrder} (hash move, captures, killers, history) and
+ * {@code Evaluation} (the documented heuristic, with {@code Threats}, the arithmetic capture test).
+ * {@link org.owarelab.agents.alphabeta.SearchBench} is the fixed benchmark of {@code oware bench search}.
  *
  * <p>Scores inside the search are integers from the side to move's view in centi-seeds
  * ({@link org.owarelab.agents.alphabeta.Score#SEED} = 100 per seed, the UCI {@code cp} scale);
- * proven wins and losses are {@code ±(Score.WIN - plies)}. Decisions convert them to values in
- * [-1, 1]. Everything here is single-threaded and allocation-free per node.
+ * proven wins and losses are {@code ±(Score.WIN - plies)} with {@code Score.WIN = 100000}.
+ * Decisions convert them to values in [-1, 1]. Everything here is single-threaded and
+ * allocation-free per node.
  */
 package org.owarelab.agents.alphabeta;

@@ -121,6 +121,25 @@ class AlphaBetaAgentTest implements AgentContractTest {
     }
 
     @Test
+    void allocatesNothingPerNode() {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean,
+                "needs the HotSpot thread allocation counter");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        long id = Thread.currentThread().getId();
+        Agent a = Agents.create("alphabeta:depth=12,tt=1", RuleSet.DEFAULT, 0);
+        Board b = new Board();
+        Moves.playAll(b, "CeFeB");
+        a.decide(b); // warm-up: class loading, history growth
+        a.reset(0);
+        long before = threads.getThreadAllocatedBytes(id);
+        Decision d = a.decide(b);
+        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        assertTrue(d.nodes() > 50_000, "a search big enough to show per-node allocation: " + d.nodes());
+        assertTrue(allocated < 16_384, allocated + " bytes allocated for " + d.nodes() + " nodes");
+    }
+
+    @Test
     void rejectsAFinishedGameAndOtherRules() {
         Agent a = newAgent(RuleSet.DEFAULT, 0);
         assertThrows(IllegalArgumentException.class, () -> a.decide(board("0-0-0-0-0-0-0-0-0-0-0-0-24-24-S")));

@@ -10,15 +10,16 @@ import org.owarelab.rules.Moves;
 
 /**
  * The search signature, a golden number (STYLE.md item 13): the total nodes of the fixed bench at
- * depth 6. It changes exactly when the search's behaviour does (ordering, pruning, evaluation,
- * table); a commit that changes it on purpose says the new value in its message.
+ * depth 8 ({@code oware bench search --depth 8}). It changes exactly when the search's behaviour
+ * does (ordering, pruning, evaluation, table); a commit that changes it on purpose says the new
+ * value in its message, here and in the cli module's BenchSearchCommandTest.
  */
 class SearchBenchTest {
-    static final int DEPTH = 6;
-    static final long SIGNATURE_DEPTH_6 = 0L;
+    static final int DEPTH = 8;
+    static final long SIGNATURE_DEPTH_8 = 58_745L;
 
     @Test
-    void signatureAtDepthSix() {
+    void signatureAtDepthEight() {
         List<SearchBench.Result> seen = new ArrayList<>();
         List<SearchBench.Result> results = SearchBench.run(AlphaBetaConfig.ofDepth(DEPTH), DEPTH, seen::add);
         assertEquals(SearchBench.POSITIONS.size(), results.size());
@@ -31,7 +32,7 @@ class SearchBenchTest {
             sum += r.nodes();
         }
         assertEquals(sum, SearchBench.signature(results));
-        assertEquals(SIGNATURE_DEPTH_6, SearchBench.signature(results), "search signature at depth " + DEPTH);
+        assertEquals(SIGNATURE_DEPTH_8, SearchBench.signature(results), "search signature at depth " + DEPTH);
     }
 
     @Test
