@@ -14,6 +14,8 @@ import java.nio.file.StandardCopyOption;
  * sees either the old file or the new one, never a torn one.
  */
 public final class AtomicFiles {
+    private static final java.util.concurrent.atomic.AtomicLong COUNTER = new java.util.concurrent.atomic.AtomicLong();
+
     private AtomicFiles() {
     }
 
@@ -33,19 +35,26 @@ public final class AtomicFiles {
         write(target, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Streams content to a temporary file, syncs it, and renames it to {@code target}. */
+    /**
+     * Streams content to a temporary file beside {@code target} (its directory is created if
+     * needed), syncs it, and renames it to {@code target}.
+     */
     public static void write(Path target, Writer writer) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        // Not Files.createTempFile: its owner-only permissions would stick to the target.
+        Path tmp = dir.resolve("." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + COUNTER.incrementAndGet() + ".tmp");
         try {
-            try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE);
+            try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE);
                     OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
                 writer.write(out);
                 out.flush();
                 ch.force(true);
             }
-            move(tmp, target);
+            move(tmp, abs);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -1,5 +1,7 @@
 package org.owarelab.evaluation;
 
+import org.owarelab.util.AtomicFiles;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

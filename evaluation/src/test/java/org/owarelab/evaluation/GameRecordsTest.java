@@ -1,5 +1,7 @@
 package org.owarelab.evaluation;
 
+import org.owarelab.util.AtomicFiles;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

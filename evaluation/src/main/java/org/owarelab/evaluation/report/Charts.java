@@ -19,7 +19,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.util.AtomicFiles;
 import org.owarelab.evaluation.stats.Crosstable;
 import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.stats.WinDrawLoss;

@@ -3,7 +3,7 @@ package org.owarelab.evaluation.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.util.AtomicFiles;
 import org.owarelab.evaluation.stats.Rating;
 
 /**

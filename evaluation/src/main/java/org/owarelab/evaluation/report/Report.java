@@ -10,7 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.util.AtomicFiles;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.GameTables;

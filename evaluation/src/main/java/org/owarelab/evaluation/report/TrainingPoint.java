@@ -3,7 +3,7 @@ package org.owarelab.evaluation.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.util.AtomicFiles;
 
 /**
  * Where a checkpoint player stands in its training run: a row of {@code checkpoints.csv}

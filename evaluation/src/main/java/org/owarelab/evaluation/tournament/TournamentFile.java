@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.owarelab.evaluation.AtomicFiles;
+import org.owarelab.util.AtomicFiles;
 import org.owarelab.evaluation.Balance;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
