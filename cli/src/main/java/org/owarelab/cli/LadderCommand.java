@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code oware ladder --run RUN}: a run's checkpoints against an alpha-beta ladder and each other. */
 @Command(name = "ladder", mixinStandardHelpOptions = true,
-        description = {"Rate every checkpoint of a training run (the directories under RUN/checkpoints/ with a "
+        description = {"Rate a training run's checkpoints against an alpha-beta ladder; Elo against steps and time.",
+            "Rate every checkpoint of a training run (the directories under RUN/checkpoints/ with a "
                 + "meta.json) in a round robin with a fixed ladder of opponents, alpha-beta at depths 1..N by "
                 + "default, anchored on alphabeta:depth=1 = 0 (else the first ladder player), then plot Elo "
                 + "against training steps and wall-clock time (meta.json's step, and wallSeconds or created).",

@@ -8,17 +8,17 @@ import picocli.CommandLine.Command;
 @Command(name = "oware", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Oware Abapa RL lab: rules engine, environment, agents, training and evaluation.",
         subcommands = {
-            PerftCommand.class,
-            ShowCommand.class,
-            ReplayCommand.class,
-            BenchCommand.class,
-            UciCommand.class,
-            MatchCommand.class,
-            PlayCommand.class,
             TrainCommand.class,
+            MatchCommand.class,
             TournamentCommand.class,
             LadderCommand.class,
             ReportCommand.class,
+            PlayCommand.class,
+            UciCommand.class,
+            PerftCommand.class,
+            ReplayCommand.class,
+            ShowCommand.class,
+            BenchCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Run 'oware COMMAND --help' for a command's options and examples."})
@@ -51,6 +51,16 @@ public final class Main implements Runnable {
     /** The configured command line: one-line errors, exit code 2 for bad input, 1 otherwise. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        for (String name : new String[] {"match", "tournament", "play", "uci"}) {
+            var usage = cl.getSubcommands().get(name).getCommandSpec().usageMessage();
+            java.util.List<String> footer = new java.util.ArrayList<>(java.util.List.of(usage.footer()));
+            footer.add("");
+            footer.add("Agents (spec name: what, options):");
+            for (String line : org.owarelab.agents.Agents.help()) {
+                footer.add("  " + line);
+            }
+            usage.footer(footer.toArray(new String[0]));
+        }
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             err.println("oware " + commandLine.getCommandName() + ": " + Errors.message(ex));

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code oware play}: a game against an agent in the terminal. */
 @Command(name = "play", mixinStandardHelpOptions = true,
-        description = {"Play against an agent in the terminal. The board is drawn after every move (North's row "
+        description = {"Play against an agent in the terminal.",
+            "The board is drawn after every move (North's row "
                 + "f..a on top, South's A..F below). Type a move letter (either case), 'undo' to take back "
                 + "to your previous turn, 'hint' for the agent's suggestion, or 'quit'.",
             "Input is read line by line, so a game can be scripted: printf 'C\\nhint\\nquit\\n' | oware play ..."},

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code oware report DIR}: ratings, tables and plots from saved results, replaying nothing. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Render a tournament directory's report from its saved results without replaying anything: "
+        description = {"Render ratings, tables and plots from saved games, replaying nothing.",
+            "Render a tournament directory's report from its saved results without replaying anything: "
                 + "rates DIR/games.jsonl (or reads DIR/ratings.csv when there are no games) and writes ratings.csv "
                 + "(player,elo,lo,hi,games,score), report.md and PNG plots: ratings with their intervals, the score "
                 + "matrix, and Elo against training steps and wall-clock time when DIR/checkpoints.csv exists (as "

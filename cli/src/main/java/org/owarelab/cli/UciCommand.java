@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
  * any library prints goes to stderr.
  */
 @Command(name = "uci", mixinStandardHelpOptions = true,
-        description = {"Serve an agent as an Oware engine over the UCI dialect on stdin/stdout, for the Aualé GUI "
-                + "and engine match drivers. Stdout carries only protocol lines; messages go to stderr.",
+        description = {"Serve an agent as an Oware engine over the UCI dialect on stdin/stdout.",
+            "For the Aualé GUI and engine match drivers. Stdout carries only protocol lines; messages go to stderr.",
             "Scores: 100 cp per seed; a proven win or loss is +/-(10000 - plies); agents with only a value v in "
                 + "[-1, 1] report 2500 * v. Options: Seed (game k after setting it uses Seed + k * 0x9E3779B97F4A7C15), "
                 + "Agent (an agent spec)."},
