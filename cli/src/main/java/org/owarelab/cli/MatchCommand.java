@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code oware match}: two agents over paired openings, W/D/L and score with a 95% interval. */
 @Command(name = "match", mixinStandardHelpOptions = true,
-        description = {"Play agent A against agent B in colour-swapped pairs: W/D/L, score with a 95% interval.",
+        description = {"Play agent A against agent B in colour-swapped pairs: W/D/L, score with a 95%% interval.",
             "Play agent A against agent B: openings of K random plies (seeded, distinct), each played "
                 + "twice with the colours swapped, games in parallel on T threads. Prints A's wins, draws and "
                 + "losses, the score with its 95%% interval and the pentanomial counts of the pairs; the last "

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code oware tournament}: round robin or gauntlet, saved game by game, resumable, rated and reported. */
 @Command(name = "tournament", mixinStandardHelpOptions = true,
-        description = {"Round robin or gauntlet between agents: Elo with 95% intervals, tables, plots; resumable.",
+        description = {"Round robin or gauntlet between agents: Elo with 95%% intervals, tables, plots; resumable.",
             "Play a round robin between the players (or a gauntlet: one player against each of the "
                 + "others), N games per pairing in colour-swapped pairs on shared openings of K random plies, games in "
                 + "parallel on T threads. Every game is appended to DIR/games.jsonl as it ends: stop the tournament "
