@@ -477,20 +477,14 @@ public final class Board {
         for (int i = oppBase, e = oppBase + n; i < e; i++) {
             opp += h[i];
         }
+        // Branch-free: counts are random, so per-house branches would mispredict (this runs after every move).
+        // Without feeding, house i is legal when it holds seeds: (-c) >>> 31 is 1 exactly when c > 0.
+        // Feeding (the opponent's row is empty): house i must reach it, c >= n - i, i.e. (n - i - 1 - c) < 0.
         int mask = 0;
-        if (opp > 0) {
-            for (int i = 0; i < n; i++) {
-                if (h[base + i] > 0) {
-                    mask |= 1 << i;
-                }
-            }
-        } else {
-            // Feeding: only moves that reach the opponent's row (n - i seeds from house i).
-            for (int i = 0; i < n; i++) {
-                if (h[base + i] >= n - i) {
-                    mask |= 1 << i;
-                }
-            }
+        final int feed = opp > 0 ? 0 : 1;
+        for (int i = 0; i < n; i++) {
+            int c = h[base + i];
+            mask |= (((feed * (n - i - 1)) - c) >>> 31) << i;
         }
         if (grandSlam == GrandSlam.ILLEGAL && mask != 0) {
             mask = withoutGrandSlams(mask);
