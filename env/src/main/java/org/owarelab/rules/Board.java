@@ -44,8 +44,8 @@ public final class Board {
     /** No legal move after a capture-all grand slam; the side that made it takes the seeds left. */
     private static final int END_NO_MOVES_OTHER = 4;
 
-    /** Per-ply scalars kept in the history: store S, store N, legal, end, irreversible ply, captured. */
-    private static final int SCALARS = 6;
+    /** Per-ply scalars kept in the history: store S, store N, legal, end, irreversible ply, captured, non-empty. */
+    private static final int SCALARS = 7;
 
     private final RuleSet rules;
     private final GrandSlam grandSlam;
@@ -62,6 +62,9 @@ public final class Board {
     /** The ply of the first position with the current stores: older positions cannot recur. */
     private int irreversible;
     private int captured;
+    /** Bit {@code i} set when house {@code i} holds seeds: the legal mask without a loop over the houses. */
+    private int nonEmpty;
+    private final int allHouses;
 
     private int capacity;
     private int[] histHouses;
@@ -96,6 +99,7 @@ public final class Board {
         this.winningStore = rules.winningStore();
         this.h = new int[n2];
         this.scratch = new int[n2];
+        this.allHouses = (1 << n2) - 1;
         allocateHistory(64);
         set(p);
     }
@@ -108,6 +112,7 @@ public final class Board {
         this.winningStore = o.winningStore;
         this.h = new int[n2];
         this.scratch = new int[n2];
+        this.allHouses = o.allHouses;
         allocateHistory(Math.max(64, o.capacity));
         copyFrom(o);
     }
@@ -124,8 +129,10 @@ public final class Board {
         if (!p.rules().equals(rules)) {
             throw new RulesException("position for rules " + p.rules() + " on a board for rules " + rules);
         }
+        nonEmpty = 0;
         for (int i = 0; i < n2; i++) {
             h[i] = p.house(i);
+            nonEmpty |= (-h[i] >>> 31) << i;
         }
         stores[0] = p.store(Side.SOUTH);
         stores[1] = p.store(Side.NORTH);
@@ -167,6 +174,7 @@ public final class Board {
         ply = o.ply;
         irreversible = o.irreversible;
         captured = o.captured;
+        nonEmpty = o.nonEmpty;
         System.arraycopy(o.histHouses, 0, histHouses, 0, ply * n2);
         System.arraycopy(o.histScalars, 0, histScalars, 0, ply * SCALARS);
         System.arraycopy(o.histHash, 0, histHash, 0, ply);
@@ -368,6 +376,9 @@ public final class Board {
                 h[p] = c + 1;
             }
             last = p;
+            // Houses origin+1 .. origin+seeds now hold seeds (wrapped around the ring); the origin none.
+            int bits = ((1 << seeds) - 1) << (origin + 1);
+            nonEmpty = ((nonEmpty | bits | (bits >>> n2)) & allHouses) & ~(1 << origin);
         } else {
             // Several laps, skipping the origin: each other house gets `laps`, the first `rest` one more.
             int laps = seeds / (n2 - 1);
@@ -383,6 +394,7 @@ public final class Board {
                 h[p] = nc;
             }
             last = rest == 0 ? (origin == 0 ? n2 - 1 : origin - 1) : (origin + rest) % n2;
+            nonEmpty = allHouses & ~(1 << origin);
         }
         hash = z;
         captured = 0;
@@ -449,6 +461,7 @@ public final class Board {
             z ^= Zobrist.house(p, h[p]) ^ Zobrist.house(p, 0);
             h[p] = 0;
         }
+        nonEmpty &= ~(((1 << (last - first + 1)) - 1) << first); // an empty range (spare-last) clears nothing
         int s = side;
         z ^= Zobrist.store(s, stores[s]) ^ Zobrist.store(s, stores[s] + sum);
         stores[s] += sum;
@@ -489,18 +502,18 @@ public final class Board {
     private void updateLegal() {
         final int base = side * n;
         final int oppBase = n - base;
-        int opp = 0;
-        for (int i = oppBase, e = oppBase + n; i < e; i++) {
-            opp += h[i];
-        }
-        // Branch-free: counts are random, so per-house branches would mispredict (this runs after every move).
-        // Without feeding, house i is legal when it holds seeds: (-c) >>> 31 is 1 exactly when c > 0.
-        // Feeding (the opponent's row is empty): house i must reach it, c >= n - i, i.e. (n - i - 1 - c) < 0.
-        int mask = 0;
-        final int feed = opp > 0 ? 0 : 1;
-        for (int i = 0; i < n; i++) {
-            int c = h[base + i];
-            mask |= (((feed * (n - i - 1)) - c) >>> 31) << i;
+        final int row = (1 << n) - 1;
+        final int own = (nonEmpty >>> base) & row;
+        int mask;
+        if (((nonEmpty >>> oppBase) & row) != 0) {
+            mask = own; // every non-empty house of the mover
+        } else {
+            // Feeding: only moves that reach the opponent's row, c >= n - i, i.e. (n - i - 1 - c) < 0
+            // (branch-free: counts are random, per-house branches would mispredict).
+            mask = 0;
+            for (int i = 0; i < n; i++) {
+                mask |= ((n - i - 1 - h[base + i]) >>> 31) << i;
+            }
         }
         if (grandSlam == GrandSlam.ILLEGAL && mask != 0) {
             mask = withoutGrandSlams(mask);
@@ -508,7 +521,7 @@ public final class Board {
         legal = mask;
         if (mask != 0) {
             end = ONGOING;
-        } else if (seedsOnSide(side) > 0) {
+        } else if (own != 0) {
             end = END_NO_MOVES_MOVER; // cannot feed, or only grand slams under ILLEGAL: the mover takes all
         } else {
             // An empty side to move only arises from a set-up position: the opponent keeps its own seeds.
@@ -576,6 +589,7 @@ public final class Board {
         sc[b + 3] = end;
         sc[b + 4] = irreversible;
         sc[b + 5] = captured;
+        sc[b + 6] = nonEmpty;
         histHash[ply] = hash;
         seen[bucket(hash)]++;
     }
@@ -599,6 +613,7 @@ public final class Board {
         end = sc[b + 3];
         irreversible = sc[b + 4];
         captured = sc[b + 5];
+        nonEmpty = sc[b + 6];
         hash = histHash[ply];
         seen[bucket(hash)]--;
         side ^= 1;
