@@ -12,6 +12,7 @@ import org.owarelab.evaluation.report.TrainingPoint;
 import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.evaluation.tournament.Checkpoint;
 import org.owarelab.evaluation.tournament.Ladder;
+import org.owarelab.evaluation.tournament.RunCheckpoints;
 import org.owarelab.evaluation.tournament.TournamentConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,6 +79,15 @@ final class LadderCommand implements Callable<Integer> {
             } catch (AgentSpecException e) {
                 throw new BadInputException("the default ladder is alpha-beta at depths 1.." + depths + ", but this "
                         + "build has no alpha-beta agent (" + e.getMessage() + "): name the opponents with --ladder");
+            }
+        }
+        var parsed = spec.commandLine().getParseResult();
+        if (!parsed.hasMatchedOption("--rules") && !parsed.hasMatchedOption("--position")) {
+            // Without --rules, play the run's own rule set (what its checkpoints record, when they agree).
+            List<String> specs = RunCheckpoints.list(run).stream().map(Checkpoint::rules)
+                    .filter(r -> r != null).distinct().toList();
+            if (specs.size() == 1) {
+                arena.rules.rules = specs.get(0);
             }
         }
         ArenaSettings settings = arena.settings();
