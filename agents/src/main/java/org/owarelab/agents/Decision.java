@@ -10,7 +10,7 @@ import org.owarelab.rules.Moves;
  *     illegal moves; one-hot where the agent has nothing better)
  * @param value the expected result from the mover's view, in [-1, 1]
  * @param nodes nodes (alpha-beta), simulations (tree searches) or 0
- * @param depth completed depth where it has one, else 0
+ * @param depth completed depth (alpha-beta), the tree's mean depth (PUCT), or 0
  * @param timeNanos wall-clock time of the decision
  * @param pv principal variation from the root as relative moves (starting with {@code move});
  *     empty where there is none

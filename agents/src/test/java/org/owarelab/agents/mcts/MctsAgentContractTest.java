@@ -1,0 +1,20 @@
+package org.owarelab.agents.mcts;
+
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentContractTest;
+import org.owarelab.agents.Agents;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.rules.RuleSet;
+
+/** MCTS passes the agent contract (small budgets keep it fast). */
+class MctsAgentContractTest implements AgentContractTest {
+    @Override
+    public Agent newAgent(RuleSet rules, long seed) {
+        return Agents.create("mcts:sims=200", rules, seed);
+    }
+
+    @Override
+    public SearchLimit testLimit() {
+        return SearchLimit.simulations(200);
+    }
+}
