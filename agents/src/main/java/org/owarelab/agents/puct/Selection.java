@@ -26,9 +26,7 @@ final class Selection {
         final int a = tr.a;
         final int base = node * a;
         final int mask = t.legal[node] & 0xFF;
-        double childN = t.visits[node] + t.virtual[node] - 1;
-        double c = cpuct(tr.cfg, childN);
-        double cs = c * Math.sqrt(Math.max(1.0, childN));
+        double cs = tr.exploration.scale(t.visits[node] + t.virtual[node] - 1);
         double visitedMass = 0;
         for (int m = 0; m < a; m++) {
             int ch = t.child[base + m];

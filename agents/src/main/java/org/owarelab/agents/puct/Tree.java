@@ -26,6 +26,8 @@ import org.owarelab.rules.RuleSet;
  */
 public final class Tree {
     final PuctConfig cfg;
+    /** {@code c(N) sqrt(N)} by child visits N, shared by all trees of the same settings. */
+    final ExplorationScale exploration;
     final Nodes t;
     final int a;
     private final Board root;
@@ -55,6 +57,7 @@ public final class Tree {
             throw new IllegalArgumentException("leavesPerStep=" + leavesPerStep + ": expected 1..1024");
         }
         this.cfg = cfg;
+        this.exploration = ExplorationScale.of(cfg);
         this.a = rules.houses();
         this.t = new Nodes(a, Math.max(2, Math.min(initialNodes, maxNodes)), maxNodes);
         this.root = new Board(rules);
