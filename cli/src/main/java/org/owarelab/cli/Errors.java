@@ -17,6 +17,13 @@ final class Errors {
         if (ex instanceof UncheckedIOException u && u.getCause() != null) {
             ex = u.getCause();
         }
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof ai.djl.engine.EngineException) {
+                return "DJL could not load libtorch (" + t.getMessage() + "). The default build bundles the CPU "
+                        + "libtorch; a GPU build (OWARE_GPU=1) downloads the CUDA libtorch on first use, which needs "
+                        + "internet, or reads PYTORCH_LIBRARY_PATH. See README, 'Running on a GPU'";
+            }
+        }
         String m = ex.getMessage();
         if (ex instanceof IOException) {
             return "I/O error: " + (m == null ? ex.getClass().getSimpleName() : m);
