@@ -10,7 +10,9 @@ package org.owarelab.training.loop;
  * @param batchSize learner minibatch size
  * @param maxStepsPerGeneration cap on learner steps per generation (the replay buffer's sample
  *     ratio decides how many are allowed)
- * @param checkpointEvery write a checkpoint every this many generations (the last one always)
+ * @param checkpointEvery write a checkpoint every this many generations (the last one always); a
+ *     checkpoint is also the resume point, so a killed run plays again the generations after its
+ *     last one (1, the default, loses at most the generation in progress)
  * @param keepCheckpoints checkpoints kept on disk (older ones are deleted; 0 keeps all)
  * @param evaluateEvery evaluate against the arena's opponents every this many generations
  *     (0: only at the end)

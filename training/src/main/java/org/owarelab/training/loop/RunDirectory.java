@@ -122,6 +122,44 @@ public final class RunDirectory {
                 java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
     }
 
+    /**
+     * Drops the metrics of generations after {@code s} and the self-play records of games after
+     * it: a resumed run plays those generations again, and its files then read as one run.
+     */
+    void trimTo(TrainState s) throws IOException {
+        trim(metrics(), line -> JSON.readTree(line).path("generation").asLong() <= s.generation());
+        trim(selfplay(), line -> JSON.readTree(line).path("id").asLong() < s.games());
+    }
+
+    private interface LineTest {
+        boolean keep(String line) throws IOException;
+    }
+
+    private static void trim(Path file, LineTest test) throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        StringBuilder kept = new StringBuilder();
+        boolean dropped = false;
+        for (String line : lines) {
+            boolean keep;
+            try {
+                keep = !line.isBlank() && test.keep(line);
+            } catch (IOException e) {
+                keep = false; // a line torn by a kill
+            }
+            if (keep) {
+                kept.append(line).append('\n');
+            } else {
+                dropped = true;
+            }
+        }
+        if (dropped) {
+            AtomicFiles.writeString(file, kept.toString());
+        }
+    }
+
     /** The checkpoint directories of this run, oldest first (by step). */
     public List<Path> checkpointDirs() {
         List<Path> out = new ArrayList<>();

@@ -125,6 +125,8 @@ public final class Trainer {
                     state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1)
                             + " of", run.root(), net.describe(), cfg.deviceChoice().id(), generations,
                     cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
+            run.trimTo(state); // records of generations after the resume point are played again
+            TrainState saved = state;
             double secondsBefore = state.seconds();
             long sessionStart = System.nanoTime();
             for (int gen = state.generation() + 1; gen <= generations; gen++) {
@@ -142,34 +144,41 @@ public final class Trainer {
 
                 TrainPhase.Output tr = TrainPhase.run(cfg, learner, buffer);
 
-                String replayName = "replay-g" + gen + ".bin";
+                // The resume point moves only with a checkpoint: state.json names the checkpoint and the
+                // replay file of the same generation, so a resume never mixes generations.
+                boolean checkpoint = last || evaluate || gating || gen % cfg.loop().checkpointEvery() == 0;
                 String ckptName = state.checkpoint();
-                if (last || evaluate || gating || gen % cfg.loop().checkpointEvery() == 0) {
+                String replayName = state.replay();
+                String best = state.best();
+                GatePhase.Output gate = null;
+                if (checkpoint) {
                     ckptName = RunDirectory.checkpointName(learner.steps());
-                    Path target = run.checkpoints().resolve(ckptName);
                     if (!ckptName.equals(state.checkpoint())) {
+                        Path target = run.checkpoints().resolve(ckptName);
                         deleteTree(target); // a leftover of a killed session, never named by the state
                         Checkpoints.save(target, learner);
                     }
-                }
-                buffer.save(run.root().resolve(replayName));
-                String best = state.best();
-                GatePhase.Output gate = null;
-                if (gating && ckptName != null && !ckptName.equals(best)) {
-                    progress.note("gen " + gen + "/" + generations + ": gating " + ckptName + " against "
-                            + (best == null ? "nothing (first checkpoint)" : best));
-                    gate = GatePhase.run(cfg, run, ckptName, best, Seeds.game(cfg.seed() ^ 0x6A7EL, gen));
-                    if (gate.accepted()) {
-                        best = ckptName;
-                        selfplayNet.copyParametersFrom(net);
+                    replayName = "replay-g" + gen + ".bin";
+                    buffer.save(run.root().resolve(replayName));
+                    if (gating && !ckptName.equals(best)) {
+                        progress.note("gen " + gen + "/" + generations + ": gating " + ckptName + " against "
+                                + (best == null ? "nothing (first checkpoint)" : best));
+                        gate = GatePhase.run(cfg, run, ckptName, best, Seeds.game(cfg.seed() ^ 0x6A7EL, gen));
+                        if (gate.accepted()) {
+                            best = ckptName;
+                            selfplayNet.copyParametersFrom(net);
+                        }
                     }
                 }
                 double seconds = secondsBefore + (System.nanoTime() - sessionStart) / 1e9;
                 TrainState next = new TrainState(TrainState.FORMAT, gen, learner.steps(),
                         state.games() + sp.stats().games(), state.positions() + sp.stats().positions(), seconds,
                         ckptName, replayName, best);
-                run.writeState(next);
-                cleanUp(state, next);
+                if (checkpoint) {
+                    run.writeState(next);
+                    cleanUp(saved, next);
+                    saved = next;
+                }
                 state = next;
 
                 Map<String, EvalPhase.Score> arena = Map.of();

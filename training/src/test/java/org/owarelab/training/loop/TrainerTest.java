@@ -121,4 +121,20 @@ class TrainerTest {
                     JSON.readTree(metrics.get(g)).get("step").asLong()) + ".jsonl")));
         }
     }
+
+    @Test
+    void theResumePointMovesOnlyWithACheckpoint() throws Exception {
+        Path dir = tmp.resolve("run");
+        Trainer.start(TinyRuns.config(3, "loop.checkpointEvery=2"), dir, "test",
+                TinyRuns.quietLog(new ByteArrayOutputStream()));
+        RunDirectory run = new RunDirectory(dir);
+        List<String> metrics = Files.readAllLines(run.metrics());
+        assertEquals(3, metrics.size());
+        assertEquals(2, run.checkpointDirs().size(), "checkpoints at generation 2 and at the end");
+        long stepAt2 = JSON.readTree(metrics.get(1)).get("step").asLong();
+        assertTrue(Files.isDirectory(run.checkpoints().resolve(RunDirectory.checkpointName(stepAt2))));
+        TrainState end = run.readState();
+        assertEquals(3, end.generation());
+        assertEquals("replay-g3.bin", end.replay());
+    }
 }
