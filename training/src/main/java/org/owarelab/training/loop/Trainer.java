@@ -111,9 +111,12 @@ public final class Trainer {
             if (ckpt != null) {
                 Checkpoints.restoreLearner(ckpt, learner);
             }
-            // With gating, self-play uses the best accepted network, a copy of its own.
+            // With gating, self-play uses the best accepted network, loaded from its checkpoint. Before
+            // the first acceptance that is the learner's initial network itself: self-play and
+            // training never run at once, and the first checkpoint is accepted before training
+            // changes what self-play would see.
             boolean gating = cfg.gating().enabled();
-            PolicyValueNet selfplayNet = !gating ? net : state.best() == null ? net.copy()
+            PolicyValueNet selfplayNet = !gating || state.best() == null ? net
                     : Checkpoints.loadNetwork(run.checkpoints().resolve(state.best()), encoder, cfg.network(),
                             cfg.deviceChoice());
             RecordLayout layout = RecordLayout.of(encoder);
@@ -166,7 +169,11 @@ public final class Trainer {
                         gate = GatePhase.run(cfg, run, ckptName, best, Seeds.game(cfg.seed() ^ 0x6A7EL, gen));
                         if (gate.accepted()) {
                             best = ckptName;
-                            selfplayNet.copyParametersFrom(net);
+                            if (selfplayNet != net) {
+                                selfplayNet.close();
+                            }
+                            selfplayNet = Checkpoints.loadNetwork(run.checkpoints().resolve(best), encoder,
+                                    cfg.network(), cfg.deviceChoice());
                         }
                     }
                 }
