@@ -12,7 +12,7 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  * Fields: {@code generation, step, games, positions, seconds} (run totals), {@code genSeconds},
  * {@code selfplay} (games, positions, simulations, evals, gamesPerSec, positionsPerSec,
  * simulationsPerSec, evalsPerSec, meanBatch, cacheHitRate, resigned, falsePositiveRate),
- * {@code train} (steps, loss, policyLoss, valueLoss, auxLoss, policyEntropy, valueAccuracy,
+ * {@code train} (steps, skippedSteps (non-finite gradients, update skipped), loss, policyLoss, valueLoss, auxLoss, policyEntropy, valueAccuracy,
  * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added) and, when evaluated,
  * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}; with gating, {@code gating}
  * {decision, pairs, score, llr, best}.
@@ -50,6 +50,7 @@ final class Metrics {
         num(p, "falsePositiveRate", st.falsePositiveRate());
         ObjectNode t = o.putObject("train");
         t.put("steps", tr.steps());
+        t.put("skippedSteps", tr.skipped());
         num(t, "loss", tr.loss());
         num(t, "policyLoss", tr.policyLoss());
         num(t, "valueLoss", tr.valueLoss());
@@ -92,6 +93,9 @@ final class Metrics {
                 gen, generations, genSeconds, s.games(), sp.stats().games(),
                 SelfPlayStats.rate(sp.stats().simulations(), sp.seconds()),
                 SelfPlayStats.rate(sp.stats().evaluated(), sp.seconds()), buffer.size(), s.learnerSteps()));
+        if (tr.skipped() > 0) {
+            sb.append("  (").append(tr.skipped()).append(" steps skipped: non-finite gradient)");
+        }
         if (tr.steps() > 0) {
             sb.append(String.format("  loss %.3f (p %.3f v %.3f) acc %.2f", tr.loss(), tr.policyLoss(),
                     tr.valueLoss(), tr.valueAccuracy()));

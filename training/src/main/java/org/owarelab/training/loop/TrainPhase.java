@@ -1,6 +1,7 @@
 package org.owarelab.training.loop;
 
 import org.owarelab.training.nn.Learner;
+import org.owarelab.training.nn.NonFiniteGradientException;
 import org.owarelab.training.nn.StepStats;
 import org.owarelab.training.nn.TrainingBatch;
 import org.owarelab.training.replay.Minibatch;
@@ -12,10 +13,13 @@ import org.owarelab.training.replay.ReplayBuffer;
  * Targets are from each position's side to move; margins are normalised by the seeds in play.
  */
 final class TrainPhase {
+    /** Non-finite steps in a row after which training stops instead of skipping. */
+    static final int MAX_CONSECUTIVE_SKIPS = 10;
+
     /** Means over the steps of one generation. */
-    record Output(int steps, long samples, double loss, double policyLoss, double valueLoss, double auxLoss, double entropy,
+    record Output(int steps, int skipped, long samples, double loss, double policyLoss, double valueLoss, double auxLoss, double entropy,
             double valueAccuracy, double gradNorm, double learningRate, double seconds) {
-        static final Output NONE = new Output(0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+        static final Output NONE = new Output(0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, 0);
     }
 
@@ -37,6 +41,8 @@ final class TrainPhase {
         float total = cfg.ruleSet().totalSeeds();
         double loss = 0, pl = 0, vl = 0, al = 0, ent = 0, acc = 0, grad = 0, lr = 0;
         int accCount = 0;
+        int skipped = 0;
+        int consecutive = 0;
         for (int s = 0; s < steps; s++) {
             buffer.sample(mb);
             tb.clear();
@@ -50,7 +56,19 @@ final class TrainPhase {
                 float margin = Math.max(-1f, Math.min(1f, mb.margins[i] / total));
                 tb.add(mb.observations, i * obs, mask, mb.policies, i * actions, mb.results[i], margin);
             }
-            StepStats st = learner.step(tb);
+            StepStats st;
+            try {
+                st = learner.step(tb);
+                consecutive = 0;
+            } catch (NonFiniteGradientException e) {
+                // The learner left the network and optimizer as they were: skip this batch, but not forever.
+                skipped++;
+                if (++consecutive >= MAX_CONSECUTIVE_SKIPS) {
+                    throw new IllegalStateException(consecutive + " learner steps in a row had a non-finite gradient; "
+                            + "stopping (last: " + e.getMessage() + ")", e);
+                }
+                continue;
+            }
             loss += st.loss();
             pl += st.policyLoss();
             vl += st.valueLoss();
@@ -63,7 +81,12 @@ final class TrainPhase {
                 accCount++;
             }
         }
-        return new Output(steps, (long) steps * batchSize, loss / steps, pl / steps, vl / steps, al / steps, ent / steps,
-                accCount == 0 ? Double.NaN : acc / accCount, grad / steps, lr, (System.nanoTime() - t0) / 1e9);
+        int done = steps - skipped;
+        if (done == 0) {
+            return new Output(0, skipped, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN, (System.nanoTime() - t0) / 1e9);
+        }
+        return new Output(done, skipped, (long) done * batchSize, loss / done, pl / done, vl / done, al / done, ent / done,
+                accCount == 0 ? Double.NaN : acc / accCount, grad / done, lr, (System.nanoTime() - t0) / 1e9);
     }
 }

@@ -116,7 +116,7 @@ public final class Learner implements AutoCloseable {
             norm = globalGradNorm();
             if (!Double.isFinite(norm)) {
                 zeroGradients();
-                throw new IllegalStateException("learner step " + step + ": the gradient is not finite (loss "
+                throw new NonFiniteGradientException("learner step " + step + ": the gradient is not finite (loss "
                         + scalars[0] + "); the update was skipped and the network is unchanged (learning rate "
                         + lr + " too high, or bad samples?)");
             }
