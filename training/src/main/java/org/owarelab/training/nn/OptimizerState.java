@@ -129,7 +129,7 @@ final class OptimizerState implements AutoCloseable {
                     throw new CheckpointException(source + ": optimizer array " + target.getName()
                             + (a == null ? " is missing" : " has shape " + a.getShape() + ", expected " + target.getShape()));
                 }
-                a.copyTo(target);
+                PolicyValueNet.copyValues(a, target); // not copyTo: see copyValues
             }
         }
     }

@@ -86,8 +86,22 @@ public final class PolicyValueNet implements AutoCloseable {
         List<Pair<String, Parameter>> to = parameters();
         List<Pair<String, Parameter>> from = source.parameters();
         for (int i = 0; i < to.size(); i++) {
-            from.get(i).getValue().getArray().copyTo(to.get(i).getValue().getArray());
+            copyValues(from.get(i).getValue().getArray(), to.get(i).getValue().getArray());
         }
+    }
+
+    /**
+     * Copies the values of {@code source} into {@code target} through a Java array. Not DJL's
+     * {@code copyTo}: on PyTorch that is {@code target.set(source.toByteBuffer())}, and {@code set}
+     * of a direct buffer makes the target tensor adopt that buffer, which can be a view of the
+     * source's native memory: once the source is freed the target reads freed memory (seen as
+     * rare, GC-dependent non-finite gradients). A heap array is copied into a buffer the target owns.
+     */
+    static void copyValues(NDArray source, NDArray target) {
+        if (!source.getShape().equals(target.getShape())) {
+            throw new IllegalArgumentException("copy of shape " + source.getShape() + " into " + target.getShape());
+        }
+        target.set(source.toFloatArray());
     }
 
     /** Whether the two networks have the same spec, encoder tag, input shape and rules (interchangeable parameters). */
