@@ -52,8 +52,6 @@ final class SeedStream {
 
     /** Stafford's variant 13 finaliser, as in SplitMix64. */
     static long mix64(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return org.owarelab.util.SplitMix.mix(z);
     }
 }

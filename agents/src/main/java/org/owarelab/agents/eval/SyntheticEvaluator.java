@@ -74,8 +74,6 @@ public final class SyntheticEvaluator implements Evaluator {
 
     /** SplitMix64's finaliser. */
     static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return org.owarelab.util.SplitMix.mix(z);
     }
 }

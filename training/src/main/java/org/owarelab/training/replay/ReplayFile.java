@@ -5,14 +5,13 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.owarelab.util.AtomicFiles;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
@@ -77,10 +76,9 @@ public final class ReplayFile {
         int recordBytes = layout.recordBytes();
         int f = layout.observationSize();
         int a = layout.actions();
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileOutputStream fos = new FileOutputStream(tmp.toFile())) {
+        AtomicFiles.write(file, os -> {
             CRC32 crc = new CRC32();
-            DataOutputStream out = new DataOutputStream(new CheckedOutputStream(new BufferedOutputStream(fos, 1 << 16), crc));
+            DataOutputStream out = new DataOutputStream(new CheckedOutputStream(new BufferedOutputStream(os, 1 << 16), crc));
             out.write(MAGIC);
             out.writeInt(VERSION);
             out.writeInt(header);
@@ -114,10 +112,8 @@ public final class ReplayFile {
             int sum = (int) crc.getValue();
             out.writeInt(sum);
             out.write(END);
-            out.flush();
-            fos.getFD().sync();
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            out.flush(); // AtomicFiles syncs and renames
+        });
     }
 
     static ReplayBuffer read(Path file, RecordLayout expected, ReplayConfig cfg, long seed) throws IOException {

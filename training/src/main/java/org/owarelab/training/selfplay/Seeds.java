@@ -15,8 +15,6 @@ public final class Seeds {
 
     /** SplitMix64's finaliser: a bijection that scatters nearby inputs. */
     public static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return org.owarelab.util.SplitMix.mix(z);
     }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,9 @@ class ReplayBufferTest {
         b.sample(new Minibatch(LAYOUT, 5));
         Path f = dir.resolve("replay.bin");
         b.save(f);
-        assertFalse(Files.exists(dir.resolve("replay.bin.tmp")), "the temporary file is renamed away");
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(f), files.toList(), "the temporary file is renamed away");
+        }
         ReplayBuffer c = ReplayBuffer.load(f, LAYOUT, new ReplayConfig(50, 2.0, 0), 1);
         assertEquals(37, c.size());
         assertEquals(37, c.added());
