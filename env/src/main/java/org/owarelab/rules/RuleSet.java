@@ -59,10 +59,6 @@ public record RuleSet(int houses, int seeds, GrandSlam grandSlam, Repetition rep
         return new RuleSet(houses, seeds, grandSlam, r);
     }
 
-    public RuleSet withSize(int newHouses, int newSeeds) {
-        return new RuleSet(newHouses, newSeeds, grandSlam, repetition);
-    }
-
     public boolean isDefault() {
         return equals(DEFAULT);
     }

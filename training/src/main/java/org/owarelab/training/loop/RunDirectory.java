@@ -176,12 +176,6 @@ public final class RunDirectory {
         return out;
     }
 
-    /** The checkpoint the state names, or null. */
-    public Path latestCheckpoint() {
-        TrainState s = readState();
-        return s.checkpoint() == null ? null : checkpoints().resolve(s.checkpoint());
-    }
-
     static String checkpointName(long step) {
         return String.format("step-%08d", step);
     }
