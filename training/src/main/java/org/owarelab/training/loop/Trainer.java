@@ -12,10 +12,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.owarelab.env.ObservationEncoder;
-import org.owarelab.training.nn.Checkpoints;
+import org.owarelab.model.Checkpoints;
+import org.owarelab.training.nn.CheckpointWriter;
 import org.owarelab.training.nn.Learner;
-import org.owarelab.training.nn.PolicyValueNet;
-import org.owarelab.training.nn.TorchThreads;
+import org.owarelab.model.PolicyValueNet;
+import org.owarelab.model.TorchThreads;
 import org.owarelab.training.replay.RecordLayout;
 import org.owarelab.training.replay.ReplayBuffer;
 import org.owarelab.training.run.RunInfo;
@@ -96,7 +97,7 @@ public final class Trainer {
         ObservationEncoder encoder = cfg.observationEncoder();
         TrainState state = run.readState();
         Files.createDirectories(run.checkpoints());
-        Checkpoints.deleteTemporaries(run.checkpoints());
+        CheckpointWriter.deleteTemporaries(run.checkpoints());
         int generations = cfg.loop().generations();
         if (state.generation() >= generations) {
             log.printf("run %s is complete (%d of %d generations); raise loop.generations to go on%n",
@@ -109,7 +110,7 @@ public final class Trainer {
                 : Checkpoints.loadNetwork(ckpt, encoder, cfg.network(), cfg.deviceChoice());
                 Learner learner = new Learner(net, cfg.learner())) {
             if (ckpt != null) {
-                Checkpoints.restoreLearner(ckpt, learner);
+                CheckpointWriter.restoreLearner(ckpt, learner);
             }
             // With gating, self-play uses the best accepted network, loaded from its checkpoint. Before
             // the first acceptance that is the learner's initial network itself: self-play and
@@ -159,7 +160,7 @@ public final class Trainer {
                     if (!ckptName.equals(state.checkpoint())) {
                         Path target = run.checkpoints().resolve(ckptName);
                         deleteTree(target); // a leftover of a killed session, never named by the state
-                        Checkpoints.save(target, learner);
+                        CheckpointWriter.save(target, learner);
                     }
                     replayName = "replay-g" + gen + ".bin";
                     buffer.save(run.root().resolve(replayName));

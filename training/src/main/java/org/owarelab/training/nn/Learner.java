@@ -19,6 +19,8 @@ import java.io.OutputStream;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.PolicyValueNet;
 
 /**
  * Trains a {@link PolicyValueNet} in place, one batch per {@link #step}: forward in training mode,

@@ -2,6 +2,7 @@ package org.owarelab.training.nn;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.owarelab.model.EnumText;
 
 /**
  * How the {@link Learner} updates the network.

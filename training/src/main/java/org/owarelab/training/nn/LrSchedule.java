@@ -2,6 +2,7 @@ package org.owarelab.training.nn;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.owarelab.model.EnumText;
 
 /**
  * The learning-rate multiplier per step: a linear warm-up over the first {@code warmupSteps}

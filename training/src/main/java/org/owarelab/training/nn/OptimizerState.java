@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.owarelab.model.CheckpointException;
+import org.owarelab.model.PolicyValueNet;
 
 /**
  * The optimizer's per-parameter state and its update, kept here rather than in DJL's

@@ -1,5 +1,6 @@
 package org.owarelab.training.nn;
 
+import org.owarelab.model.PolicyValueNet;
 /**
  * A reusable batch of training samples for the {@link Learner}, in plain arrays. Sample {@code i}:
  * the observation (the network's encoder, canonical from the mover), the legal-move mask of the

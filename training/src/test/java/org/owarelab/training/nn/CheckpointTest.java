@@ -17,6 +17,14 @@ import org.owarelab.agents.eval.EvaluatorContract;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.model.CheckpointException;
+import org.owarelab.model.CheckpointInfo;
+import org.owarelab.model.DeviceChoice;
+import org.owarelab.model.DjlEvaluator;
+import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.PolicyValueNet;
+import org.owarelab.model.Checkpoints;
+import org.owarelab.model.TestEncoders;
 
 class CheckpointTest {
     static final RuleSet RULES = RuleSet.DEFAULT;
@@ -53,14 +61,14 @@ class CheckpointTest {
     void saveThenLoadGivesIdenticalOutputs() {
         try (Learner learner = trainedResnet(LearnerConfig.adam(1e-2));
              PolicyValueNet mlp = PolicyValueNet.create(NetworkSpec.mlp(8, 8), FLAT, 6, DeviceChoice.CPU)) {
-            CheckpointInfo info = Checkpoints.save(tmp.resolve("r"), learner);
+            CheckpointInfo info = CheckpointWriter.save(tmp.resolve("r"), learner);
             assertEquals(3, info.step());
-            assertEquals(LearnerConfig.Optimizer.ADAM, info.optimizer());
+            assertEquals(LearnerConfig.Optimizer.ADAM.id(), info.optimizer());
             try (PolicyValueNet loaded = Checkpoints.loadNetwork(tmp.resolve("r"), PLANES, RESNET, DeviceChoice.CPU)) {
                 assertArrayEquals(outputs(learner.network(), PLANES), outputs(loaded, PLANES));
                 assertEquals(learner.network().parameterCount(), loaded.parameterCount());
             }
-            Checkpoints.save(tmp.resolve("m"), mlp, 17);
+            CheckpointWriter.save(tmp.resolve("m"), mlp, 17);
             CheckpointInfo read = Checkpoints.readInfo(tmp.resolve("m"));
             assertEquals(NetworkSpec.mlp(8, 8), read.network());
             assertEquals("test-flat/1", read.encoder());
@@ -79,14 +87,14 @@ class CheckpointTest {
         LearnerConfig cfg = LearnerConfig.adam(1e-2).withSchedule(LrSchedule.cosine(2, 10, 0.1));
         double[] straight = new double[3];
         try (Learner learner = trainedResnet(cfg)) {
-            Checkpoints.save(tmp.resolve("c"), learner);
+            CheckpointWriter.save(tmp.resolve("c"), learner);
             for (int i = 0; i < 3; i++) {
                 straight[i] = learner.step(batch).loss();
             }
         }
         try (PolicyValueNet net = Checkpoints.loadNetwork(tmp.resolve("c"), PLANES, RESNET, DeviceChoice.CPU);
              Learner resumed = new Learner(net, cfg)) {
-            Checkpoints.restoreLearner(tmp.resolve("c"), resumed);
+            CheckpointWriter.restoreLearner(tmp.resolve("c"), resumed);
             assertEquals(3, resumed.steps());
             for (int i = 0; i < 3; i++) {
                 assertEquals(straight[i], resumed.step(batch).loss(), 1e-6, "loss of resumed step " + (4 + i));
@@ -104,7 +112,7 @@ class CheckpointTest {
     @Test
     void mismatchesAreRefusedNamingBothSides() {
         try (PolicyValueNet mlp = PolicyValueNet.create(NetworkSpec.mlp(8), FLAT, 1, DeviceChoice.CPU)) {
-            Checkpoints.save(tmp.resolve("m"), mlp, 0);
+            CheckpointWriter.save(tmp.resolve("m"), mlp, 0);
         }
         Path m = tmp.resolve("m");
         String encoder = assertThrows(CheckpointException.class,
@@ -126,15 +134,15 @@ class CheckpointTest {
     @Test
     void restoringIntoAnotherOptimizerOrWithoutStateIsRefused() {
         try (Learner learner = trainedResnet(LearnerConfig.adam(1e-2))) {
-            Checkpoints.save(tmp.resolve("a"), learner);
-            Checkpoints.save(tmp.resolve("n"), learner.network(), 3);
+            CheckpointWriter.save(tmp.resolve("a"), learner);
+            CheckpointWriter.save(tmp.resolve("n"), learner.network(), 3);
         }
         try (PolicyValueNet net = Checkpoints.loadNetwork(tmp.resolve("a"), PLANES, RESNET, DeviceChoice.CPU);
              Learner sgd = new Learner(net, LearnerConfig.sgd(0.1))) {
-            String msg = assertThrows(CheckpointException.class, () -> Checkpoints.restoreLearner(tmp.resolve("a"), sgd))
+            String msg = assertThrows(CheckpointException.class, () -> CheckpointWriter.restoreLearner(tmp.resolve("a"), sgd))
                     .getMessage();
             assertTrue(msg.contains("adam") && msg.contains("sgd"), msg);
-            String none = assertThrows(CheckpointException.class, () -> Checkpoints.restoreLearner(tmp.resolve("n"), sgd))
+            String none = assertThrows(CheckpointException.class, () -> CheckpointWriter.restoreLearner(tmp.resolve("n"), sgd))
                     .getMessage();
             assertTrue(none.contains("no optimizer state"), none);
         }
@@ -144,7 +152,7 @@ class CheckpointTest {
     void corruptTruncatedOrMissingFilesAreRefused() throws IOException {
         try (PolicyValueNet mlp = PolicyValueNet.create(NetworkSpec.mlp(8), FLAT, 1, DeviceChoice.CPU)) {
             for (String name : List.of("flip", "cut", "meta", "gone")) {
-                Checkpoints.save(tmp.resolve(name), mlp, 0);
+                CheckpointWriter.save(tmp.resolve(name), mlp, 0);
             }
         }
         Path params = tmp.resolve("flip").resolve(Checkpoints.PARAMS);
@@ -178,8 +186,8 @@ class CheckpointTest {
     @Test
     void checkpointsAreNeverOverwrittenAndFailedWritesLeaveNothing() throws IOException {
         try (PolicyValueNet mlp = PolicyValueNet.create(NetworkSpec.mlp(8), FLAT, 1, DeviceChoice.CPU)) {
-            Checkpoints.save(tmp.resolve("c"), mlp, 1);
-            assertThrows(CheckpointException.class, () -> Checkpoints.save(tmp.resolve("c"), mlp, 2));
+            CheckpointWriter.save(tmp.resolve("c"), mlp, 1);
+            assertThrows(CheckpointException.class, () -> CheckpointWriter.save(tmp.resolve("c"), mlp, 2));
             assertEquals(1, Checkpoints.readInfo(tmp.resolve("c")).step());
         }
         assertThrows(IOException.class, () -> AtomicDirectory.write(tmp.resolve("d"), dir -> {

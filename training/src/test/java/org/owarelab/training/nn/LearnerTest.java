@@ -10,6 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.model.DeviceChoice;
+import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.PolicyValueNet;
+import org.owarelab.model.TestEncoders;
 
 class LearnerTest {
     static final RuleSet RULES = RuleSet.DEFAULT;
