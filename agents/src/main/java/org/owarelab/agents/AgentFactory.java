@@ -4,12 +4,12 @@ import java.util.Set;
 import org.owarelab.rules.RuleSet;
 
 /**
- * Builds the agents of one name from specs. Built-in factories are registered in
- * {@link Agents}; other modules (the neural {@code puct} agent in {@code training}) add theirs
- * through {@link java.util.ServiceLoader} ({@code META-INF/services/org.owarelab.agents.AgentFactory}),
- * so this module never depends on them.
+ * Builds the agents of one name from specs. Factories are gathered in an {@link AgentRegistry}:
+ * the built-in ones come from {@code org.owarelab.agents.builtin.BuiltInAgents}, and other modules
+ * (the model module's {@code puct} that reads checkpoints) hand theirs to whoever composes the
+ * registry, so this module never depends on them.
  */
-public interface AgentFactory {
+public interface AgentFactory extends AutoCloseable {
     /** The spec name, e.g. {@code alphabeta}. */
     String name();
 
@@ -28,4 +28,12 @@ public interface AgentFactory {
      * @throws AgentSpecException for a bad option value or a missing resource (model file, engine)
      */
     Agent create(AgentSpec spec, RuleSet rules, long seed);
+
+    /**
+     * Releases what the factory holds (e.g. networks it loaded for its agents), called by
+     * {@link AgentRegistry#close} once its agents are closed. Nothing by default.
+     */
+    @Override
+    default void close() {
+    }
 }

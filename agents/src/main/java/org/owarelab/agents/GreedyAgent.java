@@ -10,7 +10,8 @@ import org.owarelab.rules.RuleSet;
  * as best), breaking ties at random. Spec: {@code greedy}.
  */
 public final class GreedyAgent implements Agent {
-    static final AgentFactory FACTORY = new AgentFactory() {
+    /** The factory of this agent's specs. */
+    public static final AgentFactory FACTORY = new AgentFactory() {
         @Override
         public String name() {
             return "greedy";

@@ -7,7 +7,8 @@ import org.owarelab.rules.RuleSet;
 
 /** Plays a uniformly random legal move. Spec: {@code random}. */
 public final class RandomAgent implements Agent {
-    static final AgentFactory FACTORY = new AgentFactory() {
+    /** The factory of this agent's specs. */
+    public static final AgentFactory FACTORY = new AgentFactory() {
         @Override
         public String name() {
             return "random";

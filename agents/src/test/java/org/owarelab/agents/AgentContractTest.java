@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /**
  * The {@link Agent} contract, as JUnit 5 default methods: a test class of an agent implements
@@ -175,7 +176,7 @@ public interface AgentContractTest {
     @Test
     default void specBuildsAnAgentThatDecidesTheSame() {
         RuleSet rules = RuleSet.parse("houses=4,seeds=3");
-        try (Agent agent = newAgent(rules, 17); Agent rebuilt = Agents.create(agent.spec(), rules, 17)) {
+        try (Agent agent = newAgent(rules, 17); Agent rebuilt = BuiltInAgents.registry().create(agent.spec(), rules, 17)) {
             assertEquals(agent.spec(), rebuilt.spec(), "spec round trip");
             Board board = new Board(rules);
             for (int i = 0; i < 6 && !board.isOver(); i++) {

@@ -6,12 +6,13 @@ import org.junit.jupiter.api.Test;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** {@link GreedyAgent} passes the agent contract and takes the largest capture. */
 class GreedyAgentTest implements AgentContractTest {
     @Override
     public Agent newAgent(RuleSet rules, long seed) {
-        return Agents.create("greedy", rules, seed);
+        return BuiltInAgents.registry().create("greedy", rules, seed);
     }
 
     @Test

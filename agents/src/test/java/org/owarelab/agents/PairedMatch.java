@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /**
  * A small strength harness kept in test sources (the lab's arena is {@code oware match}): paired
@@ -52,8 +53,8 @@ public final class PairedMatch {
             }
         }
         RuleSet rules = RuleSet.parse(rulesText);
-        Agents.validate(a);
-        Agents.validate(b);
+        BuiltInAgents.registry().validate(a);
+        BuiltInAgents.registry().validate(b);
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<int[]>> futures = new ArrayList<>();
@@ -116,7 +117,7 @@ public final class PairedMatch {
     static int[] play(RuleSet rules, String opening, String specA, String specB, int aSide, long seed) {
         Board board = new Board(rules);
         org.owarelab.rules.Moves.playAll(board, opening);
-        try (Agent a = Agents.create(specA, rules, seed ^ 0xA); Agent b = Agents.create(specB, rules, seed ^ 0xB)) {
+        try (Agent a = BuiltInAgents.registry().create(specA, rules, seed ^ 0xA); Agent b = BuiltInAgents.registry().create(specB, rules, seed ^ 0xB)) {
             while (!board.isOver() && board.ply() < 2000) {
                 Agent mover = board.toMove() == aSide ? a : b;
                 int m = mover.decide(board).move();

@@ -6,14 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.evaluation.report.TrainingPoint;
 import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.evaluation.tournament.Checkpoint;
 import org.owarelab.evaluation.tournament.Ladder;
 import org.owarelab.evaluation.tournament.RunCheckpoints;
 import org.owarelab.evaluation.tournament.TournamentConfig;
+import org.owarelab.model.ModelAgents;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,8 +75,8 @@ final class LadderCommand implements Callable<Integer> {
         List<String> opponents = ladder;
         if (opponents == null) {
             opponents = Ladder.alphaBeta(depths);
-            try {
-                Agents.validate(opponents.get(0));
+            try (AgentRegistry agents = ModelAgents.registry()) {
+                agents.validate(opponents.get(0));
             } catch (AgentSpecException e) {
                 throw new BadInputException("the default ladder is alpha-beta at depths 1.." + depths + ", but this "
                         + "build has no alpha-beta agent (" + e.getMessage() + "): name the opponents with --ladder");

@@ -51,12 +51,16 @@ public final class Main implements Runnable {
     /** The configured command line: one-line errors, exit code 2 for bad input, 1 otherwise. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        java.util.List<String> agentHelp;
+        try (org.owarelab.agents.AgentRegistry agents = org.owarelab.model.ModelAgents.registry()) {
+            agentHelp = agents.help();
+        }
         for (String name : new String[] {"match", "tournament", "play", "uci"}) {
             var usage = cl.getSubcommands().get(name).getCommandSpec().usageMessage();
             java.util.List<String> footer = new java.util.ArrayList<>(java.util.List.of(usage.footer()));
             footer.add("");
             footer.add("Agents (spec name: what, options):");
-            for (String line : org.owarelab.agents.Agents.help()) {
+            for (String line : agentHelp) {
                 footer.add("  " + line);
             }
             usage.footer(footer.toArray(new String[0]));

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
@@ -17,6 +18,7 @@ import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.MatchResult;
 import org.owarelab.evaluation.Tally;
 import org.owarelab.evaluation.stats.ScoreInterval;
+import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -87,28 +89,30 @@ final class MatchCommand implements Callable<Integer> {
         RuleSet ruleSet = rules.ruleSet();
         MatchConfig config = new MatchConfig(agentA, agentB, ruleSet, rules.startPosition(), games, openingPlies,
                 seed, threads, maxPlies);
-        Match.checkSpecs(config);
-        int distinct = Match.openings(config).size();
-        stdout.printf(Locale.ROOT, "match: A = %s, B = %s; %s on %s of %s%s, both colours; seed %d, %s, rules %s%n",
-                agentA, agentB, count(games, "game"), count(distinct, "opening"), count(openingPlies, "ply"),
-                distinct < config.pairs() ? " (reused in turn: no more distinct ones)" : "", seed,
-                count(threads, "thread"), ruleSet.isDefault() ? "default" : ruleSet.spec());
-        stdout.flush();
-        MatchListener listener = new MatchProgress(err, System.console() != null);
-        GameRecords.Appender writer = out == null ? null : new GameRecords.Appender(recordsFile(out), true);
-        MatchResult result;
-        try {
-            result = Match.run(config, writer == null ? listener : listener.andThen(writer));
-        } finally {
-            if (writer != null) {
-                writer.close();
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            Match.checkSpecs(agents, config);
+            int distinct = Match.openings(config).size();
+            stdout.printf(Locale.ROOT, "match: A = %s, B = %s; %s on %s of %s%s, both colours; seed %d, %s, rules %s%n",
+                    agentA, agentB, count(games, "game"), count(distinct, "opening"), count(openingPlies, "ply"),
+                    distinct < config.pairs() ? " (reused in turn: no more distinct ones)" : "", seed,
+                    count(threads, "thread"), ruleSet.isDefault() ? "default" : ruleSet.spec());
+            stdout.flush();
+            MatchListener listener = new MatchProgress(err, System.console() != null);
+            GameRecords.Appender writer = out == null ? null : new GameRecords.Appender(recordsFile(out), true);
+            MatchResult result;
+            try {
+                result = Match.run(agents, config, writer == null ? listener : listener.andThen(writer));
+            } finally {
+                if (writer != null) {
+                    writer.close();
+                }
             }
+            if (writer != null) {
+                // Saved as each game ended (so a killed match keeps them); now in game order.
+                GameRecords.write(writer.file(), result.games());
+            }
+            print(stdout, result, writer == null ? null : writer.file());
         }
-        if (writer != null) {
-            // Saved as each game ended (so a killed match keeps them); now in game order.
-            GameRecords.write(writer.file(), result.games());
-        }
-        print(stdout, result, writer == null ? null : writer.file());
         return 0;
     }
 

@@ -6,7 +6,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.Agent;
-import org.owarelab.agents.Agents;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Side;
 import picocli.CommandLine.Command;
@@ -49,7 +50,8 @@ final class PlayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         int side = Side.parse(human);
         Board board = rules.board();
-        try (Agent agent = Agents.create(agentSpec, board.rules(), seed)) {
+        try (AgentRegistry agents = ModelAgents.registry();
+                Agent agent = agents.create(agentSpec, board.rules(), seed)) {
             BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
             new PlaySession(board, agent, side, seed, in, spec.commandLine().getOut()).run();
         }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.ReportData;
 import org.owarelab.evaluation.report.TextReport;
@@ -15,6 +16,7 @@ import org.owarelab.evaluation.tournament.Tournament;
 import org.owarelab.evaluation.tournament.TournamentConfig;
 import org.owarelab.evaluation.tournament.TournamentPlan;
 import org.owarelab.evaluation.tournament.TournamentResult;
+import org.owarelab.model.ModelAgents;
 
 /**
  * What {@code oware tournament} and {@code oware ladder} share: plan the tournament in its
@@ -32,12 +34,16 @@ final class TournamentRun {
     static void run(TournamentConfig config, Path dir, EloOptions rating, boolean pool, PrintWriter out,
             PrintWriter err)
             throws IOException, InterruptedException {
-        TournamentPlan plan = Tournament.prepare(config, dir);
-        describe(plan, out);
-        out.flush();
-        long t0 = System.nanoTime();
-        TournamentResult result = plan.play(new TournamentProgress(err, System.console() != null));
-        double secs = (System.nanoTime() - t0) / 1e9;
+        TournamentResult result;
+        double secs;
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            TournamentPlan plan = Tournament.prepare(agents, config, dir);
+            describe(plan, out);
+            out.flush();
+            long t0 = System.nanoTime();
+            result = plan.play(new TournamentProgress(err, System.console() != null));
+            secs = (System.nanoTime() - t0) / 1e9;
+        }
         out.printf(Locale.ROOT, "played %d game%s in %.1f s%s%n", result.played().size(),
                 result.played().size() == 1 ? "" : "s", secs,
                 result.failedGames() > 0 ? " (" + result.failedGames() + " ended by an agent's failure)" : "");

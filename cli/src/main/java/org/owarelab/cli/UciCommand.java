@@ -1,7 +1,9 @@
 package org.owarelab.cli;
 
 import java.util.concurrent.Callable;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.uci.UciMain;
+import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,6 +41,8 @@ final class UciCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RuleSet r = RuleSet.parse(rules);
-        return UciMain.serve(agent, r, seed, Main.class.getPackage().getImplementationVersion());
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            return UciMain.serve(agents, agent, r, seed, Main.class.getPackage().getImplementationVersion());
+        }
     }
 }

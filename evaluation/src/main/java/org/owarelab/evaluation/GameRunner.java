@@ -2,7 +2,7 @@ package org.owarelab.evaluation;
 
 import java.util.Arrays;
 import org.owarelab.agents.Agent;
-import org.owarelab.agents.Agents;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
@@ -26,30 +26,33 @@ import org.owarelab.rules.Side;
  * <p>Immutable: safe to share between threads.
  */
 public final class GameRunner {
+    private final AgentRegistry agents;
     private final RuleSet rules;
     private final Position start;
     private final int maxPlies;
 
     /**
+     * @param agents the registry both agents are built from (shared by the threads)
      * @param rules the rule set the agents are built for
      * @param start the position every opening starts from
      * @param maxPlies the ply cap, opening included (see {@link MatchConfig#maxPlies()})
      */
-    public GameRunner(RuleSet rules, Position start, int maxPlies) {
+    public GameRunner(AgentRegistry agents, RuleSet rules, Position start, int maxPlies) {
         if (!start.rules().equals(rules)) {
             throw new IllegalArgumentException("the start position is for rules " + start.rules() + ", not " + rules);
         }
         if (maxPlies < 1) {
             throw new IllegalArgumentException("the ply cap must be >= 1, got " + maxPlies);
         }
+        this.agents = agents;
         this.rules = rules;
         this.start = start;
         this.maxPlies = maxPlies;
     }
 
-    /** The runner of a match's games. */
-    public GameRunner(MatchConfig config) {
-        this(config.rules(), config.start(), config.maxPlies());
+    /** The runner of a match's games, its agents built from {@code agents}. */
+    public GameRunner(AgentRegistry agents, MatchConfig config) {
+        this(agents, config.rules(), config.start(), config.maxPlies());
     }
 
     /** Plays {@code scheduled}; never throws for an agent's failure. */
@@ -60,7 +63,7 @@ public final class GameRunner {
         try {
             for (int side = 0; side < 2; side++) {
                 g.failing = side;
-                agents[side] = Agents.create(scheduled.spec(side), rules, Seeds.derive(scheduled.seed(), side));
+                agents[side] = this.agents.create(scheduled.spec(side), rules, Seeds.derive(scheduled.seed(), side));
             }
             g.failing = -1;
             g.run(agents, maxPlies);

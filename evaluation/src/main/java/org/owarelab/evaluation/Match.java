@@ -3,7 +3,7 @@ package org.owarelab.evaluation;
 import java.util.ArrayList;
 import java.util.List;
 import org.owarelab.agents.Agent;
-import org.owarelab.agents.Agents;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.rules.Side;
 
 /**
@@ -27,17 +27,19 @@ public final class Match {
     /**
      * Plays the match; blocks until every game is done.
      *
+     * @param agents the registry both agents are built from (the caller owns it)
      * @param listener told of each finished game (see {@link MatchListener} for threading)
      * @throws org.owarelab.agents.AgentSpecException if a spec names no agent, has an unknown key or a bad value
      * @throws InterruptedException if the calling thread is interrupted (the workers are then stopped)
      */
-    public static MatchResult run(MatchConfig config, MatchListener listener) throws InterruptedException {
-        checkSpecs(config);
+    public static MatchResult run(AgentRegistry agents, MatchConfig config, MatchListener listener)
+            throws InterruptedException {
+        checkSpecs(agents, config);
         List<Opening> openings = openings(config);
         List<ScheduledGame> schedule = schedule(config, openings);
         Tally running = new Tally();
         int games = config.games();
-        GameRecord[] records = Arena.play(new GameRunner(config), schedule, config.threads(), r -> {
+        GameRecord[] records = Arena.play(new GameRunner(agents, config), schedule, config.threads(), r -> {
             running.add(r);
             listener.gameFinished(r, running, games);
         }, () -> false);
@@ -66,9 +68,9 @@ public final class Match {
      *
      * @throws org.owarelab.agents.AgentSpecException naming the spec and what is allowed
      */
-    public static void checkSpecs(MatchConfig config) {
+    public static void checkSpecs(AgentRegistry agents, MatchConfig config) {
         for (String spec : new String[] {config.agentA(), config.agentB()}) {
-            try (Agent a = Agents.create(spec, config.rules(), 0)) {
+            try (Agent a = agents.create(spec, config.rules(), 0)) {
                 a.spec();
             }
         }

@@ -2,9 +2,9 @@ package org.owarelab.evaluation;
 
 import java.util.function.Predicate;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.Decision;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
@@ -54,14 +54,14 @@ public interface OpeningJudge extends AutoCloseable {
      * @throws AgentSpecException if the spec is bad or names an agent this build does not have
      *     (the default {@value #DEFAULT_SPEC} needs the alpha-beta agent)
      */
-    static OpeningJudge agent(String spec, RuleSet rules) {
+    static OpeningJudge agent(AgentRegistry agents, String spec, RuleSet rules) {
         Agent agent;
         try {
-            agent = Agents.create(spec, rules, 0);
+            agent = agents.create(spec, rules, 0);
         } catch (AgentSpecException e) {
             String name = AgentSpec.parse(spec).name();
             throw new AgentSpecException("balanced openings: cannot build the judge '" + spec + "': " + e.getMessage()
-                    + (name.equals("alphabeta") ? " (this build has no alpha-beta agent: name another judge)" : ""));
+                    + (name.equals("alphabeta") ? " (this registry has no alpha-beta agent: name another judge)" : ""));
         }
         return new OpeningJudge() {
             @Override

@@ -4,18 +4,18 @@ import java.util.Set;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentSpec;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /**
  * A test agent ({@code faulty:fail=throw|illegal|create,after=N}) that plays like {@code random}
  * for N decisions and then throws, returns an illegal move, or (with {@code create}) cannot even be
- * built in a game (seed != 0; the spec check builds it with seed 0). Registered through
- * {@code META-INF/services} in the test resources.
+ * built in a game (seed != 0; the spec check builds it with seed 0). Registered in
+ * {@link TestAgents#AGENTS}.
  */
 public final class FaultyAgentFactory implements AgentFactory {
     @Override
@@ -40,7 +40,7 @@ public final class FaultyAgentFactory implements AgentFactory {
         if (fail.equals("create") && seed != 0) {
             throw new IllegalStateException("cannot start");
         }
-        Agent random = Agents.create("random", rules, seed);
+        Agent random = BuiltInAgents.registry().create("random", rules, seed);
         return new Agent() {
             int decisions;
 

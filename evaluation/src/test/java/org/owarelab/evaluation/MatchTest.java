@@ -35,11 +35,11 @@ class MatchTest {
         MatchConfig one = config("mcts:sims=30", "greedy", 8, 1, 500);
         MatchConfig three = config("mcts:sims=30", "greedy", 8, 3, 500);
         List<String> a = new ArrayList<>();
-        for (GameRecord r : Match.run(one, MatchListener.NONE).games()) {
+        for (GameRecord r : Match.run(TestAgents.AGENTS, one, MatchListener.NONE).games()) {
             a.add(content(r));
         }
         List<String> b = new ArrayList<>();
-        for (GameRecord r : Match.run(three, MatchListener.NONE).games()) {
+        for (GameRecord r : Match.run(TestAgents.AGENTS, three, MatchListener.NONE).games()) {
             b.add(content(r));
         }
         assertEquals(a, b);
@@ -47,7 +47,7 @@ class MatchTest {
 
     @Test
     void eachOpeningIsPlayedWithBothColours() throws Exception {
-        MatchResult m = Match.run(config("random", "greedy", 7, 2, 500), MatchListener.NONE);
+        MatchResult m = Match.run(TestAgents.AGENTS, config("random", "greedy", 7, 2, 500), MatchListener.NONE);
         assertEquals(7, m.games().size());
         assertEquals(4, m.openings().size());
         for (GameRecord r : m.games()) {
@@ -74,14 +74,14 @@ class MatchTest {
 
     @Test
     void greedyBeatsRandom() throws Exception {
-        MatchResult m = Match.run(config("greedy", "random", 40, 2, 500), MatchListener.NONE);
+        MatchResult m = Match.run(TestAgents.AGENTS, config("greedy", "random", 40, 2, 500), MatchListener.NONE);
         assertTrue(m.tally().score().score() > 0.7, "greedy scored " + m.tally().score());
         assertEquals(40, m.tally().wins() + m.tally().draws() + m.tally().losses());
     }
 
     @Test
     void thePlyCapScoresByOwnSideGathering() throws Exception {
-        MatchResult m = Match.run(config("random", "random", 6, 1, 12), MatchListener.NONE);
+        MatchResult m = Match.run(TestAgents.AGENTS, config("random", "random", 6, 1, 12), MatchListener.NONE);
         for (GameRecord r : m.games()) {
             Board b = new Board(Position.parse(r.position(), RULES));
             Moves.playAll(b, r.moves());
@@ -103,7 +103,7 @@ class MatchTest {
     void aFailingAgentForfeitsItsGameAndTheMatchGoesOn() throws Exception {
         for (String fail : new String[] {"throw", "illegal", "create"}) {
             List<GameRecord> seen = new ArrayList<>();
-            MatchResult m = Match.run(config("faulty:fail=" + fail + ",after=2", "random", 4, 2, 500),
+            MatchResult m = Match.run(TestAgents.AGENTS, config("faulty:fail=" + fail + ",after=2", "random", 4, 2, 500),
                     (r, t, total) -> seen.add(r));
             assertEquals(4, seen.size());
             for (GameRecord r : m.games()) {
@@ -120,9 +120,9 @@ class MatchTest {
     @Test
     void badSpecsFailBeforeAnyGame() {
         AgentSpecException e = assertThrows(AgentSpecException.class,
-                () -> Match.run(config("nosuch", "random", 2, 1, 500), MatchListener.NONE));
+                () -> Match.run(TestAgents.AGENTS, config("nosuch", "random", 2, 1, 500), MatchListener.NONE));
         assertTrue(e.getMessage().contains("unknown agent 'nosuch'"), e.getMessage());
-        assertThrows(AgentSpecException.class, () -> Match.run(config("random", "mcts:sims=-1", 2, 1, 500),
+        assertThrows(AgentSpecException.class, () -> Match.run(TestAgents.AGENTS, config("random", "mcts:sims=-1", 2, 1, 500),
                 MatchListener.NONE));
         assertThrows(IllegalArgumentException.class, () -> config("random", "random", 0, 1, 500));
         assertThrows(IllegalArgumentException.class, () -> config("random", "random", 2, 1, 4));
@@ -148,7 +148,7 @@ class MatchTest {
         Path file = dir.resolve("sub/games.jsonl");
         MatchResult m;
         try (GameRecords.Appender out = new GameRecords.Appender(file, true)) {
-            m = Match.run(config("random", "greedy", 6, 2, 500), out);
+            m = Match.run(TestAgents.AGENTS, config("random", "greedy", 6, 2, 500), out);
         }
         List<GameRecord> read = new ArrayList<>(GameRecords.read(file));
         read.sort((a, b) -> Integer.compare(a.game(), b.game()));

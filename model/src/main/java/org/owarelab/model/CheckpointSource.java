@@ -1,73 +1,61 @@
 package org.owarelab.model;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.agents.eval.EvaluatorSource;
-import org.owarelab.env.Encoders;
-import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.RuleSet;
 
 /**
- * Reads the {@code model=PATH} of {@code puct} agent specs: PATH is a checkpoint directory (it
- * holds {@code meta.json}) or a run directory (its latest checkpoint under {@code checkpoints/}
- * is used). Registered through {@link java.util.ServiceLoader}.
+ * Reads the {@code model=PATH} of {@code puct} agent specs ({@link ModelRef#resolve}: a checkpoint
+ * or a run directory, whose latest checkpoint is used) for the registry of {@link ModelAgents}.
  *
- * <p>Networks are loaded once per checkpoint and JVM and shared read-only by the evaluators
- * opened on them (one per agent, so one per thread; see {@link DjlEvaluator}); a tournament that
- * builds an agent per game therefore loads each checkpoint once. Thread-safe.
+ * <p>Each checkpoint is loaded once, on the CPU, and shared read-only by the evaluators opened on
+ * it (one per agent, so one per thread; see {@link DjlEvaluator}): a tournament that builds an
+ * agent per game loads each checkpoint once. The source owns the networks it loaded and closes
+ * them in {@link #close}, which its registry calls once the agents are done. Thread-safe.
  */
-public final class CheckpointSource implements EvaluatorSource {
-    private static final Map<Path, PolicyValueNet> LOADED = new ConcurrentHashMap<>();
+final class CheckpointSource implements EvaluatorSource {
+    /** Guarded by {@code this}. */
+    private final Map<Path, PolicyValueNet> loaded = new LinkedHashMap<>();
+    private boolean closed;
 
     @Override
     public Evaluator open(String model, RuleSet rules) {
-        Path path = Path.of(model).toAbsolutePath().normalize();
-        Path checkpoint = resolve(path);
-        if (checkpoint == null) {
-            return null;
+        ModelRef ref = ModelRef.resolve(Path.of(model), "model=" + model);
+        if (!ref.rules().equals(rules)) {
+            throw new CheckpointException("model=" + model + ": checkpoint trained for rules '" + ref.rules()
+                    + "', the game uses rules '" + rules + "'");
         }
-        CheckpointInfo info = Checkpoints.readInfo(checkpoint);
-        if (!info.rules().equals(rules.spec())) {
-            throw new CheckpointException("model=" + model + ": checkpoint trained for rules '"
-                    + RuleSet.parse(info.rules()) + "', the game uses rules '" + rules + "'");
-        }
-        ObservationEncoder encoder = Encoders.create(info.encoder(), rules);
-        PolicyValueNet net = LOADED.computeIfAbsent(checkpoint,
-                c -> Checkpoints.loadNetwork(c, encoder, DeviceChoice.CPU));
-        return new DjlEvaluator(net, encoder, 8);
+        return new DjlEvaluator(network(ref), ref.encoder(), ModelRef.EVALUATOR_BATCH);
     }
 
-    /** The checkpoint directory {@code path} names, or null when it is not a checkpoint or run. */
-    static Path resolve(Path path) {
-        if (Checkpoints.isCheckpoint(path)) {
-            return path;
+    private synchronized PolicyValueNet network(ModelRef ref) {
+        if (closed) {
+            throw new IllegalStateException("checkpoint source closed");
         }
-        Path dir = path.resolve("checkpoints");
-        if (!Files.isDirectory(dir)) {
-            if (Files.exists(path)) {
-                return null;
-            }
-            throw new CheckpointException("model=" + path + ": no such checkpoint or run directory");
+        PolicyValueNet net = loaded.get(ref.checkpoint());
+        if (net == null) {
+            net = ref.load(DeviceChoice.CPU);
+            loaded.put(ref.checkpoint(), net);
         }
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(Checkpoints::isCheckpoint)
-                    .max(Comparator.comparingLong(CheckpointSource::stepOf).thenComparing(Path::toString))
-                    .orElseThrow(() -> new CheckpointException("model=" + path + ": the run has no checkpoint yet"));
-        } catch (java.io.IOException e) {
-            throw new CheckpointException("model=" + path + ": cannot list its checkpoints (" + e.getMessage() + ")", e);
-        }
+        return net;
     }
 
-    private static long stepOf(Path checkpoint) {
-        try {
-            return Checkpoints.readInfo(checkpoint).step();
-        } catch (RuntimeException e) {
-            return -1;
+    /** Closes every network loaded; the evaluators opened on them must be closed already. */
+    @Override
+    public void close() {
+        List<PolicyValueNet> nets;
+        synchronized (this) {
+            closed = true;
+            nets = new ArrayList<>(loaded.values());
+            loaded.clear();
+        }
+        for (PolicyValueNet net : nets) {
+            net.close();
         }
     }
 }

@@ -8,6 +8,7 @@ import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.eval.EvaluatorSource;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 
@@ -25,8 +26,30 @@ import org.owarelab.rules.RuleSet;
  * {@link SearchMonitor#stopRequested()}; depth limits are ignored.
  */
 public final class PuctAgent implements Agent {
-    /** The {@code puct} factory, registered in {@code Agents.builtIns()}. */
-    public static final AgentFactory FACTORY = new PuctAgentFactory();
+    /** Simulations per move of a {@code puct} spec without {@code sims}. */
+    public static final int DEFAULT_SIMULATIONS = 800;
+
+    /** The {@code puct} factory without networks: {@code model=} is refused, the evaluator uniform. */
+    public static final AgentFactory FACTORY = new PuctAgentFactory("puct", null, true, DEFAULT_SIMULATIONS);
+
+    /**
+     * The {@code puct} factory whose {@code model=...} is opened by {@code models}; without a
+     * model the evaluator is uniform. The factory owns {@code models} and closes it when closed.
+     */
+    public static AgentFactory factory(EvaluatorSource models) {
+        return new PuctAgentFactory("puct", models, true, DEFAULT_SIMULATIONS);
+    }
+
+    /**
+     * A factory named {@code name} for PUCT over one model: its specs take every {@code puct}
+     * option but {@code model}, {@code sims} defaulting to {@code simulations}, and every agent
+     * gets {@code model.open(null, rules)}. This is how a caller that holds a model (the training
+     * loop's arena) names it to a match, as plain {@code NAME}, without writing its path into a
+     * spec. The factory owns {@code model} and closes it when closed.
+     */
+    public static AgentFactory factory(String name, EvaluatorSource model, int simulations) {
+        return new PuctAgentFactory(name, model, false, simulations);
+    }
 
     /**
      * How the agent searches, beside the {@link PuctConfig}.

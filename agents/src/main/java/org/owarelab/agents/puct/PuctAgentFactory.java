@@ -21,23 +21,48 @@ import org.owarelab.rules.RuleSet;
  * searches exploring (as in self-play).
  */
 final class PuctAgentFactory implements AgentFactory {
-    private static final Set<String> KEYS = Set.of("model", "sims", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
+    private static final Set<String> SEARCH_KEYS = Set.of("sims", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
             "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse");
+    private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
+
+    private final String name;
+    /** Opens the evaluators; null: no networks (model= is refused). */
+    private final EvaluatorSource models;
+    /** Whether specs name their model ({@code model=...}); else every agent uses {@code models.open(null, ...)}. */
+    private final boolean modelKey;
+    /** Simulations per move when the spec gives no {@code sims}. */
+    private final int defaultSims;
+
+    PuctAgentFactory(String name, EvaluatorSource models, boolean modelKey, int defaultSims) {
+        if (!modelKey && models == null) {
+            throw new IllegalArgumentException("a puct factory bound to one model needs that model");
+        }
+        this.name = name;
+        this.models = models;
+        this.modelKey = modelKey;
+        this.defaultSims = defaultSims;
+    }
+
+    private static Set<String> union(Set<String> keys, String key) {
+        Set<String> s = new java.util.HashSet<>(keys);
+        s.add(key);
+        return Set.copyOf(s);
+    }
 
     @Override
     public String name() {
-        return "puct";
+        return name;
     }
 
     @Override
     public Set<String> keys() {
-        return KEYS;
+        return modelKey ? KEYS : SEARCH_KEYS;
     }
 
     @Override
     public String help() {
-        return "PUCT tree search guided by a policy/value network: model=PATH (checkpoint or run directory; "
-                + "without it uniform priors and value 0), sims=800, batch=1 (leaves per network call), c=1.25, "
+        return "PUCT tree search guided by a policy/value network: " + (modelKey ? "model=PATH (checkpoint or run "
+                + "directory; without it uniform priors and value 0), " : "over its bound model, ") + "sims=" + defaultSims + ", batch=1 (leaves per network call), c=1.25, "
                 + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152";
     }
@@ -59,17 +84,38 @@ final class PuctAgentFactory implements AgentFactory {
                 forced, spec.bool("reuse", true));
         double temp = spec.real("temp", 0, 0, 100);
         Temperature temperature = new Temperature(temp, spec.integer("temp-plies", Integer.MAX_VALUE, 0, Integer.MAX_VALUE), 0);
-        PuctAgent.Options options = new PuctAgent.Options(spec.integer("sims", 800, 1, 100_000_000),
+        PuctAgent.Options options = new PuctAgent.Options(spec.integer("sims", defaultSims, 1, 100_000_000),
                 spec.integer("batch", 1, 1, 1024), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
                 noise > 0 || forced > 0 || gumbel && gumbelScale > 0);
-        String model = spec.string("model", null);
-        Evaluator evaluator = model == null || model.isEmpty() ? new UniformEvaluator(rules.houses())
-                : EvaluatorSource.find(model, rules);
+        Evaluator evaluator = evaluator(spec, rules);
         try {
             return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed);
         } catch (IllegalArgumentException e) {
             evaluator.close();
             throw new AgentSpecException("agent spec '" + spec.text() + "': " + e.getMessage());
+        }
+    }
+
+    private Evaluator evaluator(AgentSpec spec, RuleSet rules) {
+        if (!modelKey) {
+            return models.open(null, rules);
+        }
+        String model = spec.string("model", null);
+        if (model == null || model.isEmpty()) {
+            return new UniformEvaluator(rules.houses());
+        }
+        if (models == null) {
+            throw new AgentSpecException("agent spec '" + spec.text() + "': model=" + model + ": this command "
+                    + "loads no networks (checkpoints are read through the model module's agent registry)");
+        }
+        return models.open(model, rules);
+    }
+
+
+    @Override
+    public void close() {
+        if (models != null) {
+            models.close();
         }
     }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.owarelab.agents.Agent;
-import org.owarelab.agents.Agents;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
@@ -47,7 +47,7 @@ import org.owarelab.rules.RuleSet;
  * Output lines are serialised by {@link UciOutput}. An instance runs once.
  */
 public final class UciEngine {
-    /** Builds agents; {@link Agents#create} by default (tests plug in their own). */
+    /** Builds agents; the registry's {@link AgentRegistry#create} by default (tests plug in their own). */
     @FunctionalInterface
     public interface AgentMaker {
         Agent make(String spec, RuleSet rules, long seed);
@@ -60,7 +60,7 @@ public final class UciEngine {
     private final RuleSet rules;
     private final BufferedReader in;
     private final UciOutput out;
-    private AgentMaker maker = Agents::create;
+    private AgentMaker maker;
     private PrintWriter diagnostics;
     private String version = "dev";
     private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
@@ -76,16 +76,19 @@ public final class UciEngine {
     private ScheduledExecutorService watchdog;
 
     /**
+     * @param agents the registry the agent is built from (owned by the caller)
      * @param agentSpec the agent to serve, e.g. {@code alphabeta:depth=8} (built lazily)
      * @param rules the rules of every position (peers speak only the default rules)
      * @param seed the initial {@code Seed} option, 0..2147483647
      * @param in the GUI's commands
      * @param out protocol lines only
      */
-    public UciEngine(String agentSpec, RuleSet rules, long seed, BufferedReader in, PrintWriter out) {
+    public UciEngine(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, BufferedReader in,
+                     PrintWriter out) {
         if (seed < 0 || seed > SEED_MAX) {
             throw new IllegalArgumentException("seed " + seed + ": expected 0.." + SEED_MAX);
         }
+        this.maker = agents::create;
         this.agentSpec = agentSpec;
         this.rules = rules;
         this.seed = seed;

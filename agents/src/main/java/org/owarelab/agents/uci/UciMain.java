@@ -8,31 +8,32 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import org.owarelab.agents.Agents;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.rules.RuleSet;
 
 /**
- * A plain {@code main} for the engine, for subprocess tests and for exported engines that
- * should not need the CLI: {@code java -cp ... org.owarelab.agents.uci.UciMain --agent SPEC
- * [--rules R] [--seed S]}. {@code oware uci} does the same through {@link #serve}.
- *
- * <p>Exit status: 0 after {@code quit} or the end of the input; 2 for bad arguments (one line on
- * stderr).
+ * Runs the engine on this process's stdin and stdout ({@link #serve}), for {@code oware uci} and
+ * for plain {@code main}s such as {@code org.owarelab.agents.builtin.UciEngineMain}; and parses
+ * such a main's arguments ({@link Args}). The agents come from the registry the caller composes.
  */
 public final class UciMain {
     private UciMain() {
     }
 
-    public static void main(String[] args) {
-        String agent = null;
-        String rules = "";
-        long seed = 0;
-        try {
+    /** The arguments of a plain engine {@code main}: {@code --agent SPEC [--rules R] [--seed S]}. */
+    public record Args(String agent, String rules, long seed) {
+        /**
+         * @throws IllegalArgumentException for an unknown argument, a missing value or agent, or a bad seed
+         */
+        public static Args parse(String[] args) {
+            String agent = null;
+            String rules = "";
+            long seed = 0;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--agent" -> agent = value(args, ++i);
                     case "--rules" -> rules = value(args, ++i);
-                    case "--seed" -> seed = seed(value(args, ++i));
+                    case "--seed" -> seed = parseSeed(value(args, ++i));
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i]
                             + "' (usage: --agent SPEC [--rules RULES] [--seed S])");
                 }
@@ -40,14 +41,11 @@ public final class UciMain {
             if (agent == null) {
                 throw new IllegalArgumentException("--agent SPEC is required (e.g. --agent alphabeta:depth=8)");
             }
-            System.exit(serve(agent, RuleSet.parse(rules), seed, null));
-        } catch (IllegalArgumentException e) {
-            System.err.println("uci: " + e.getMessage());
-            System.exit(2);
+            return new Args(agent, rules, seed);
         }
     }
 
-    private static long seed(String s) {
+    private static long parseSeed(String s) {
         try {
             return Long.parseLong(s);
         } catch (NumberFormatException e) {
@@ -68,22 +66,23 @@ public final class UciMain {
      * (protocol lines go to the original stdout), then checks the spec's name and keys (cheap:
      * nothing is built before {@code uciok}).
      *
+     * @param agents builds the agent (again at each {@code setoption name Agent}); the caller owns it
      * @param version shown in {@code id name}; null for the jar's version or "dev"
      * @return the exit status (0)
      * @throws IllegalArgumentException for a bad spec or seed, before anything is read
      */
-    public static int serve(String agentSpec, RuleSet rules, long seed, String version) {
+    public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, String version) {
         PrintStream err = System.err;
         System.setOut(err);
         PrintWriter protocol = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                 StandardCharsets.UTF_8), false);
-        Agents.validate(agentSpec);
+        agents.validate(agentSpec);
         if (seed < 0 || seed > UciEngine.SEED_MAX) {
             throw new IllegalArgumentException("seed " + seed + ": expected 0.." + UciEngine.SEED_MAX);
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String v = version != null ? version : UciMain.class.getPackage().getImplementationVersion();
-        UciEngine engine = new UciEngine(agentSpec, rules, seed, in, protocol)
+        UciEngine engine = new UciEngine(agents, agentSpec, rules, seed, in, protocol)
                 .diagnostics(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true))
                 .version(v == null ? "dev" : v);
         return engine.run();

@@ -3,8 +3,10 @@
  *
  * <ul>
  *   <li>{@link org.owarelab.agents.uci.UciEngine}: the engine side. Serves any of the lab's agents
- *       to a GUI (Aualé) or a match driver over a line reader and writer; {@link
- *       org.owarelab.agents.uci.UciMain} and {@code oware uci} run it on stdin/stdout.</li>
+ *       to a GUI (Aualé) or a match driver over a line reader and writer, building it from the
+ *       {@link org.owarelab.agents.AgentRegistry} it is given; {@link
+ *       org.owarelab.agents.uci.UciMain} runs it on stdin/stdout (for {@code oware uci} and
+ *       {@code org.owarelab.agents.builtin.UciEngineMain}).</li>
  *   <li>{@link org.owarelab.agents.uci.UciAgent}: the client side, the {@code uci:cmd="..."} agent.
  *       Starts an external engine process and plays through it, checking every reply.</li>
  * </ul>

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentContractTest;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
@@ -21,12 +20,13 @@ import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** {@link AlphaBetaAgent} passes the agent contract, reads its spec, finds wins and reports its iterations. */
 class AlphaBetaAgentTest implements AgentContractTest {
     @Override
     public Agent newAgent(RuleSet rules, long seed) {
-        return Agents.create("alphabeta:depth=4,tt=1", rules, seed);
+        return BuiltInAgents.registry().create("alphabeta:depth=4,tt=1", rules, seed);
     }
 
     private static Board board(String text) {
@@ -35,12 +35,12 @@ class AlphaBetaAgentTest implements AgentContractTest {
 
     @Test
     void specOptionsAndDefaults() {
-        AlphaBetaAgent a = (AlphaBetaAgent) Agents.create("alphabeta", RuleSet.DEFAULT, 0);
+        AlphaBetaAgent a = (AlphaBetaAgent) BuiltInAgents.registry().create("alphabeta", RuleSet.DEFAULT, 0);
         assertEquals(AlphaBetaConfig.DEFAULT, a.config());
         assertEquals("alphabeta:depth=8", a.spec());
-        AlphaBetaAgent b = (AlphaBetaAgent) Agents.create("alphabeta:movetime=200", RuleSet.DEFAULT, 0);
+        AlphaBetaAgent b = (AlphaBetaAgent) BuiltInAgents.registry().create("alphabeta:movetime=200", RuleSet.DEFAULT, 0);
         assertEquals(new AlphaBetaConfig(0, 200, 0, 16, true, false), b.config(), "a movetime alone sets no depth");
-        AlphaBetaAgent c = (AlphaBetaAgent) Agents.create("alphabeta:nodes=5000,tt=0,qs=false,eval=material,depth=3",
+        AlphaBetaAgent c = (AlphaBetaAgent) BuiltInAgents.registry().create("alphabeta:nodes=5000,tt=0,qs=false,eval=material,depth=3",
                 RuleSet.DEFAULT, 0);
         assertEquals(new AlphaBetaConfig(3, 0, 5000, 0, false, true), c.config());
         assertEquals("alphabeta:depth=3,nodes=5000,tt=0,qs=false,eval=material", c.spec());
@@ -49,11 +49,11 @@ class AlphaBetaAgentTest implements AgentContractTest {
     @Test
     void badSpecsNameTheProblem() {
         AgentSpecException e = assertThrows(AgentSpecException.class,
-                () -> Agents.create("alphabeta:dept=3", RuleSet.DEFAULT, 0));
+                () -> BuiltInAgents.registry().create("alphabeta:dept=3", RuleSet.DEFAULT, 0));
         assertTrue(e.getMessage().contains("allowed: depth, eval, movetime, nodes, qs, tt"), e.getMessage());
         for (String bad : new String[] {"alphabeta:depth=0", "alphabeta:depth=65", "alphabeta:tt=-1", "alphabeta:nodes=x",
             "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0"}) {
-            assertThrows(AgentSpecException.class, () -> Agents.create(bad, RuleSet.DEFAULT, 0), bad);
+            assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create(bad, RuleSet.DEFAULT, 0), bad);
         }
     }
 
@@ -115,7 +115,7 @@ class AlphaBetaAgentTest implements AgentContractTest {
 
     @Test
     void aMovetimeEndsADeepSearch() {
-        Agent a = Agents.create("alphabeta:movetime=50", RuleSet.DEFAULT, 0);
+        Agent a = BuiltInAgents.registry().create("alphabeta:movetime=50", RuleSet.DEFAULT, 0);
         Decision d = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> a.decide(new Board()));
         assertTrue(d.depth() >= 1 && d.depth() < Search.MAX_DEPTH, "depth " + d.depth());
     }
@@ -127,7 +127,7 @@ class AlphaBetaAgentTest implements AgentContractTest {
                 "needs the HotSpot thread allocation counter");
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
         long id = Thread.currentThread().getId();
-        Agent a = Agents.create("alphabeta:depth=12,tt=1", RuleSet.DEFAULT, 0);
+        Agent a = BuiltInAgents.registry().create("alphabeta:depth=12,tt=1", RuleSet.DEFAULT, 0);
         Board b = new Board();
         Moves.playAll(b, "CeFeB");
         a.decide(b); // warm-up: class loading, history growth

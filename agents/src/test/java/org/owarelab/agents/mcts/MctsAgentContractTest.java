@@ -2,15 +2,15 @@ package org.owarelab.agents.mcts;
 
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentContractTest;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** MCTS passes the agent contract (small budgets keep it fast). */
 class MctsAgentContractTest implements AgentContractTest {
     @Override
     public Agent newAgent(RuleSet rules, long seed) {
-        return Agents.create("mcts:sims=200", rules, seed);
+        return BuiltInAgents.registry().create("mcts:sims=200", rules, seed);
     }
 
     @Override

@@ -10,7 +10,6 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
@@ -18,6 +17,7 @@ import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 class MctsAgentTest {
     private static final RuleSet RULES = RuleSet.DEFAULT;
@@ -35,7 +35,7 @@ class MctsAgentTest {
     static final String SOUTH_MUST_PLAY_A = "1-0-2-0-0-1-0-0-0-0-0-1-20-23-S";
 
     private static MctsAgent mcts(String options, long seed) {
-        return (MctsAgent) Agents.create("mcts" + (options.isEmpty() ? "" : ":" + options), RULES, seed);
+        return (MctsAgent) BuiltInAgents.registry().create("mcts" + (options.isEmpty() ? "" : ":" + options), RULES, seed);
     }
 
     private static Board board(String position) {

@@ -2,15 +2,15 @@ package org.owarelab.agents.puct;
 
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentContractTest;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** PUCT (with no model: uniform priors, value 0) passes the agent contract. */
 class PuctAgentContractTest implements AgentContractTest {
     @Override
     public Agent newAgent(RuleSet rules, long seed) {
-        return Agents.create("puct:sims=64", rules, seed);
+        return BuiltInAgents.registry().create("puct:sims=64", rules, seed);
     }
 
     @Override

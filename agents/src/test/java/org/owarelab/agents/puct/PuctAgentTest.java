@@ -8,13 +8,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 class PuctAgentTest {
     /** Plays a game between two agents, telling both of every move; returns the moves as letters. */
@@ -50,12 +50,12 @@ class PuctAgentTest {
         String spec = "puct:sims=60,noise=0.25,temp=1,temp-plies=8,forced=2";
         String[] games = new String[2];
         for (int run = 0; run < 2; run++) {
-            try (Agent a = Agents.create(spec, RuleSet.DEFAULT, 1); Agent b = Agents.create(spec, RuleSet.DEFAULT, 2)) {
+            try (Agent a = BuiltInAgents.registry().create(spec, RuleSet.DEFAULT, 1); Agent b = BuiltInAgents.registry().create(spec, RuleSet.DEFAULT, 2)) {
                 games[run] = play(a, b, new Board(), 60);
             }
         }
         assertEquals(games[0], games[1]);
-        try (Agent a = Agents.create(spec, RuleSet.DEFAULT, 3); Agent b = Agents.create(spec, RuleSet.DEFAULT, 2)) {
+        try (Agent a = BuiltInAgents.registry().create(spec, RuleSet.DEFAULT, 3); Agent b = BuiltInAgents.registry().create(spec, RuleSet.DEFAULT, 2)) {
             assertTrue(!games[0].equals(play(a, b, new Board(), 60)), "another seed, another game");
         }
     }
@@ -64,7 +64,7 @@ class PuctAgentTest {
     void takesAnImmediateWin() {
         Position p = Position.parse("0-0-0-0-0-2-1-2-0-0-0-1-20-22-S", RuleSet.DEFAULT);
         for (String spec : new String[] {"puct:sims=40", "puct:sims=40,gumbel=true", "puct:sims=40,batch=8"}) {
-            try (Agent a = Agents.create(spec, RuleSet.DEFAULT, 1)) {
+            try (Agent a = BuiltInAgents.registry().create(spec, RuleSet.DEFAULT, 1)) {
                 Decision d = a.decide(new Board(p));
                 assertEquals(5, d.move(), spec);
                 assertEquals(40, d.nodes(), spec);
@@ -79,8 +79,8 @@ class PuctAgentTest {
         int score2 = 0;
         int games = 20;
         for (int g = 0; g < games; g++) {
-            try (Agent puct = Agents.create("puct:sims=300", rules, g);
-                    Agent random = Agents.create("random", rules, 1000 + g)) {
+            try (Agent puct = BuiltInAgents.registry().create("puct:sims=300", rules, g);
+                    Agent random = BuiltInAgents.registry().create("random", rules, 1000 + g)) {
                 boolean puctSouth = g % 2 == 0;
                 Board b = new Board(rules);
                 play(puctSouth ? puct : random, puctSouth ? random : puct, b, 500);
@@ -93,7 +93,7 @@ class PuctAgentTest {
 
     @Test
     void keepsItsTreeWhenToldOfTheMoves() {
-        try (Agent agent = Agents.create("puct:sims=200", RuleSet.DEFAULT, 1)) {
+        try (Agent agent = BuiltInAgents.registry().create("puct:sims=200", RuleSet.DEFAULT, 1)) {
             PuctAgent a = (PuctAgent) agent;
             Board b = new Board();
             Decision d = a.decide(b);
@@ -121,7 +121,7 @@ class PuctAgentTest {
                 return polls.incrementAndGet() > 2;
             }
         };
-        try (Agent a = Agents.create("puct", RuleSet.DEFAULT, 1)) {
+        try (Agent a = BuiltInAgents.registry().create("puct", RuleSet.DEFAULT, 1)) {
             Decision d = a.decide(new Board(), SearchLimit.simulations(100_000), stopAtOnce);
             assertTrue(d.nodes() <= 3, "stopped after " + d.nodes());
             assertTrue(new Board().isLegal(d.move()));
@@ -131,15 +131,15 @@ class PuctAgentTest {
     @Test
     void badSpecsAreExplained() {
         AgentSpecException unknown = assertThrows(AgentSpecException.class,
-                () -> Agents.create("puct:simz=5", RuleSet.DEFAULT, 1));
+                () -> BuiltInAgents.registry().create("puct:simz=5", RuleSet.DEFAULT, 1));
         assertTrue(unknown.getMessage().contains("sims"), unknown.getMessage());
         AgentSpecException gumbel = assertThrows(AgentSpecException.class,
-                () -> Agents.create("puct:gumbel=true,noise=0.25", RuleSet.DEFAULT, 1));
+                () -> BuiltInAgents.registry().create("puct:gumbel=true,noise=0.25", RuleSet.DEFAULT, 1));
         assertTrue(gumbel.getMessage().contains("gumbel"), gumbel.getMessage());
         AgentSpecException model = assertThrows(AgentSpecException.class,
-                () -> Agents.create("puct:model=nowhere.params", RuleSet.DEFAULT, 1));
-        assertTrue(model.getMessage().contains("nowhere.params") && model.getMessage().contains("evaluator source"),
+                () -> BuiltInAgents.registry().create("puct:model=nowhere.params", RuleSet.DEFAULT, 1));
+        assertTrue(model.getMessage().contains("nowhere.params") && model.getMessage().contains("loads no networks"),
                 model.getMessage());
-        assertThrows(AgentSpecException.class, () -> Agents.create("puct:sims=0", RuleSet.DEFAULT, 1));
+        assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create("puct:sims=0", RuleSet.DEFAULT, 1));
     }
 }

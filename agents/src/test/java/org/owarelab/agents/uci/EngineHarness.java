@@ -1,5 +1,6 @@
 package org.owarelab.agents.uci;
 
+import org.owarelab.agents.builtin.BuiltInAgents;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
@@ -39,7 +40,7 @@ final class EngineHarness implements AutoCloseable {
     }
 
     EngineHarness(String spec, RuleSet rules, long seed, UciEngine.AgentMaker maker, long graceMillis) {
-        UciEngine engine = new UciEngine(spec, rules, seed, new BufferedReader(new QueueReader()),
+        UciEngine engine = new UciEngine(BuiltInAgents.registry(), spec, rules, seed, new BufferedReader(new QueueReader()),
                 new PrintWriter(new LineWriter())).graceMillis(graceMillis);
         if (maker != null) {
             engine.agentMaker(maker);

@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.GreedyAgent;
 import org.owarelab.agents.RandomAgent;
@@ -18,10 +17,12 @@ import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.agents.builtin.UciEngineMain;
 
 /**
  * The client ({@code uci:cmd=...}) driving engines in subprocesses: our own engine
- * ({@link UciMain}) for whole games, and {@link FakeEngine} for each way an engine can fail.
+ * ({@link UciEngineMain}) for whole games, and {@link FakeEngine} for each way an engine can fail.
  */
 class UciAgentTest {
     /** The seed step of {@link UciEngine}: game k after setting Seed s is seeded with s + k * step. */
@@ -39,7 +40,7 @@ class UciAgentTest {
     }
 
     private static String engine(String agent) {
-        return spec(javaCommand(UciMain.class.getName(), "--agent " + agent), "");
+        return spec(javaCommand(UciEngineMain.class.getName(), "--agent " + agent), "");
     }
 
     private static String fake(String mode, String extra) {
@@ -48,7 +49,7 @@ class UciAgentTest {
 
     @Test
     void wholeGamesThroughOurEngineMatchTheSameAgentInProcess() {
-        Agent uci = Agents.create(engine("greedy"), RuleSet.DEFAULT, 0);
+        Agent uci = BuiltInAgents.registry().create(engine("greedy"), RuleSet.DEFAULT, 0);
         try {
             assertTrue(uci instanceof UciAgent);
             for (int g = 1; g <= 3; g++) {
@@ -91,8 +92,8 @@ class UciAgentTest {
 
     @Test
     void twoEnginesPlayEachOtherToTheEnd() {
-        try (Agent south = Agents.create(engine("random"), RuleSet.DEFAULT, 5);
-                Agent north = Agents.create(engine("greedy"), RuleSet.DEFAULT, 6)) {
+        try (Agent south = BuiltInAgents.registry().create(engine("random"), RuleSet.DEFAULT, 5);
+                Agent north = BuiltInAgents.registry().create(engine("greedy"), RuleSet.DEFAULT, 6)) {
             Board b = new Board();
             while (!b.isOver()) {
                 Decision d = (b.toMove() == 0 ? south : north).decide(b, SearchLimit.movetime(50), SearchMonitor.NONE);
@@ -107,7 +108,7 @@ class UciAgentTest {
 
     @Test
     void anIllegalReplyIsAnErrorNamingTheEngineAndTheReply() {
-        try (Agent a = Agents.create(fake("illegal", ""), RuleSet.DEFAULT, 0)) {
+        try (Agent a = BuiltInAgents.registry().create(fake("illegal", ""), RuleSet.DEFAULT, 0)) {
             UciException e = assertThrows(UciException.class, () -> a.decide(new Board()));
             assertTrue(e.getMessage().contains("FakeEngine illegal'"), e.getMessage());
             assertTrue(e.getMessage().contains("replied 'bestmove a'"), e.getMessage());
@@ -117,7 +118,7 @@ class UciAgentTest {
 
     @Test
     void aDyingEngineIsAnErrorWithItsExitCodeAndStderr() {
-        try (Agent a = Agents.create(fake("die", ""), RuleSet.DEFAULT, 0)) {
+        try (Agent a = BuiltInAgents.registry().create(fake("die", ""), RuleSet.DEFAULT, 0)) {
             UciException e = assertThrows(UciException.class, () -> a.decide(new Board()));
             assertTrue(e.getMessage().contains("exited with code 3"), e.getMessage());
             assertTrue(e.getMessage().contains("fake engine: dying on purpose"), e.getMessage());
@@ -128,12 +129,12 @@ class UciAgentTest {
 
     @Test
     void anEngineThatDoesNotAnswerInTimeIsStoppedAndReported() {
-        try (Agent a = Agents.create(fake("silent", ",movetime=50,margin=300"), RuleSet.DEFAULT, 0)) {
+        try (Agent a = BuiltInAgents.registry().create(fake("silent", ",movetime=50,margin=300"), RuleSet.DEFAULT, 0)) {
             UciException e = assertThrows(UciException.class, () -> a.decide(new Board()));
             assertTrue(e.getMessage().contains("no bestmove within"), e.getMessage());
             assertTrue(e.getMessage().contains("nor within 300 ms of 'stop'"), e.getMessage());
         }
-        try (Agent a = Agents.create(fake("late", ",movetime=1,margin=1500"), RuleSet.DEFAULT, 0)) {
+        try (Agent a = BuiltInAgents.registry().create(fake("late", ",movetime=1,margin=1500"), RuleSet.DEFAULT, 0)) {
             UciException e = assertThrows(UciException.class, () -> a.decide(new Board()));
             assertTrue(e.getMessage().contains("no bestmove within 1501 ms of 'go movetime 1' (movetime + margin); "
                     + "it answered 'bestmove A' only after 'stop'"), e.getMessage());
@@ -142,26 +143,26 @@ class UciAgentTest {
 
     @Test
     void anEngineWithoutUciokFailsAtStartup() {
-        UciException e = assertThrows(UciException.class, () -> Agents.create(fake("mute", ",startup=300"), RuleSet.DEFAULT, 0));
+        UciException e = assertThrows(UciException.class, () -> BuiltInAgents.registry().create(fake("mute", ",startup=300"), RuleSet.DEFAULT, 0));
         assertTrue(e.getMessage().contains("no 'uciok' within 300 ms"), e.getMessage());
     }
 
     @Test
     void badSpecsAreRejectedBeforeAnythingRuns() {
         AgentSpecException rules = assertThrows(AgentSpecException.class,
-                () -> Agents.create(fake("illegal", ""), RuleSet.parse("houses=4,seeds=3"), 0));
+                () -> BuiltInAgents.registry().create(fake("illegal", ""), RuleSet.parse("houses=4,seeds=3"), 0));
         assertTrue(rules.getMessage().contains("only the default rules"), rules.getMessage());
-        assertTrue(assertThrows(AgentSpecException.class, () -> Agents.create("uci:depth=3", RuleSet.DEFAULT, 0))
+        assertTrue(assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create("uci:depth=3", RuleSet.DEFAULT, 0))
                 .getMessage().contains("cmd is required"));
         assertTrue(assertThrows(AgentSpecException.class,
-                () -> Agents.create("uci:cmd=/no/such/engine-binary", RuleSet.DEFAULT, 0)).getMessage().contains("cannot start"));
+                () -> BuiltInAgents.registry().create("uci:cmd=/no/such/engine-binary", RuleSet.DEFAULT, 0)).getMessage().contains("cannot start"));
         assertTrue(assertThrows(AgentSpecException.class,
-                () -> Agents.create(fake("illegal", ",options=\"OwnBook\""), RuleSet.DEFAULT, 0)).getMessage()
+                () -> BuiltInAgents.registry().create(fake("illegal", ",options=\"OwnBook\""), RuleSet.DEFAULT, 0)).getMessage()
                 .contains("is not Name=value"));
         assertTrue(assertThrows(AgentSpecException.class,
-                () -> Agents.create("uci:cmd=x,ponder=1", RuleSet.DEFAULT, 0)).getMessage().contains("unknown option 'ponder'"));
+                () -> BuiltInAgents.registry().create("uci:cmd=x,ponder=1", RuleSet.DEFAULT, 0)).getMessage().contains("unknown option 'ponder'"));
         assertTrue(assertThrows(AgentSpecException.class,
-                () -> Agents.create(fake("illegal", ",dir=/no/such/dir"), RuleSet.DEFAULT, 0)).getMessage()
+                () -> BuiltInAgents.registry().create(fake("illegal", ",dir=/no/such/dir"), RuleSet.DEFAULT, 0)).getMessage()
                 .contains("working directory '/no/such/dir' is not a directory"));
     }
 }

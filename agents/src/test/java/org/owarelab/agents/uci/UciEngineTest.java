@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** The engine side, driven in-process through queues as a GUI would drive it. */
 class UciEngineTest {
@@ -332,7 +332,7 @@ class UciEngineTest {
         assertEquals(first, selfPlay(41));
         assertNotEquals(first, selfPlay(42));
         // The game seed after one ucinewgame is Seed + 0x9E3779B97F4A7C15: the same agent built in-process agrees.
-        var twin = Agents.create("random", RuleSet.DEFAULT, 41 + 0x9E3779B97F4A7C15L);
+        var twin = BuiltInAgents.registry().create("random", RuleSet.DEFAULT, 41 + 0x9E3779B97F4A7C15L);
         Board b = new Board();
         List<String> expected = new ArrayList<>();
         while (!b.isOver()) {

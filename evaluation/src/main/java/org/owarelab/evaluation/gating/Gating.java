@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.Arena;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRunner;
@@ -57,16 +58,18 @@ public final class Gating {
     /**
      * Plays until the gate decides or {@code maxPairs} pairs are played.
      *
+     * @param agents the registry both players are built from (the caller owns it)
      * @param sink told of each game as it ends (e.g. to save it), from the worker threads, one at a time
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static Result run(Config config, Consumer<GameRecord> sink) throws InterruptedException {
+    public static Result run(AgentRegistry agents, Config config, Consumer<GameRecord> sink)
+            throws InterruptedException {
         TournamentConfig t = new TournamentConfig(List.of(config.best()), config.candidate(), 2 * config.maxPairs(),
                 config.threads(), config.settings(), null);
-        Schedule schedule = Schedule.of(t);
+        Schedule schedule = Schedule.of(agents, t);
         Gate gate = new Gate(config.sprt(), config.maxPairs());
         ArenaSettings s = config.settings();
-        GameRecord[] records = Arena.play(new GameRunner(s.rules(), s.start(), s.maxPlies()), schedule.games(),
+        GameRecord[] records = Arena.play(new GameRunner(agents, s.rules(), s.start(), s.maxPlies()), schedule.games(),
                 config.threads(), r -> {
                     sink.accept(r);
                     gate.add(r);

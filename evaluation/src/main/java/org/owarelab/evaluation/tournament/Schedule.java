@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.Balance;
 import org.owarelab.evaluation.OpeningJudge;
 import org.owarelab.evaluation.Openings;
@@ -46,12 +47,12 @@ public final class Schedule {
      *
      * @throws org.owarelab.agents.AgentSpecException if the balance judge cannot be built
      */
-    public static Schedule of(TournamentConfig config) {
+    public static Schedule of(AgentRegistry agents, TournamentConfig config) {
         Balance b = config.settings().balance();
         if (b == null) {
             return of(config, null);
         }
-        try (OpeningJudge judge = OpeningJudge.agent(b.judge(), config.settings().rules())) {
+        try (OpeningJudge judge = OpeningJudge.agent(agents, b.judge(), config.settings().rules())) {
             return of(config, judge);
         }
     }

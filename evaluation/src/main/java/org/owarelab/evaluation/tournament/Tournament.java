@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.owarelab.agents.Agent;
-import org.owarelab.agents.Agents;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.ScheduledGame;
@@ -37,10 +37,10 @@ public final class Tournament {
 
     /**
      * Plans {@code config} in {@code dir} (created if needed) with its own schedule; see
-     * {@link #prepare(TournamentConfig, Path, Schedule)}.
+     * {@link #prepare(AgentRegistry, TournamentConfig, Path, Schedule)}.
      */
-    public static TournamentPlan prepare(TournamentConfig config, Path dir) throws IOException {
-        return prepare(config, dir, Schedule.of(config));
+    public static TournamentPlan prepare(AgentRegistry agents, TournamentConfig config, Path dir) throws IOException {
+        return prepare(agents, config, dir, Schedule.of(agents, config));
     }
 
     /**
@@ -48,11 +48,14 @@ public final class Tournament {
      * against {@code schedule}, checks that every participant can be built, then writes the
      * settings and the kept games back (atomically). Plays nothing.
      *
+     * @param agents the registry the participants are built from, now and when the plan plays
+     *     (the caller owns it and closes it after playing)
      * @throws TournamentMismatchException if the directory was started with other settings, or
      *     holds games but no settings
      * @throws IllegalArgumentException naming the file and line of a bad saved record
      */
-    public static TournamentPlan prepare(TournamentConfig config, Path dir, Schedule schedule) throws IOException {
+    public static TournamentPlan prepare(AgentRegistry agents, TournamentConfig config, Path dir, Schedule schedule)
+            throws IOException {
         Files.createDirectories(dir);
         Path gamesFile = dir.resolve(GameRecords.FILE);
         Path settingsFile = dir.resolve(TournamentFile.FILE);
@@ -97,22 +100,22 @@ public final class Tournament {
                 toPlay.add(g);
             }
         }
-        Map<String, String> problems = checkPlayers(config);
+        Map<String, String> problems = checkPlayers(agents, config);
         TournamentFile.write(dir, config);
         List<GameRecord> all = new ArrayList<>(keptList);
         all.addAll(foreignList);
         GameRecords.write(gamesFile, all);
-        return new TournamentPlan(config, dir, schedule, keptList, foreignList, failed, toPlay, problems);
+        return new TournamentPlan(agents, config, dir, schedule, keptList, foreignList, failed, toPlay, problems);
     }
 
     /**
      * Builds and releases each participant once: the players that cannot be built, with why, in
      * participant order. Their games are still played (and fail), so they are reported per game.
      */
-    static Map<String, String> checkPlayers(TournamentConfig config) {
+    static Map<String, String> checkPlayers(AgentRegistry agents, TournamentConfig config) {
         Map<String, String> problems = new LinkedHashMap<>();
         for (String spec : config.participants()) {
-            try (Agent a = Agents.create(spec, config.settings().rules(), 0)) {
+            try (Agent a = agents.create(spec, config.settings().rules(), 0)) {
                 a.spec();
             } catch (RuntimeException | LinkageError e) {
                 String m = e.getMessage();

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.Arena;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
@@ -17,6 +18,7 @@ import org.owarelab.evaluation.ScheduledGame;
  * saved and what is left. {@link #play} plays the rest once.
  */
 public final class TournamentPlan {
+    private final AgentRegistry agents;
     private final TournamentConfig config;
     private final Path dir;
     private final Schedule schedule;
@@ -26,8 +28,9 @@ public final class TournamentPlan {
     private final List<ScheduledGame> toPlay;
     private final Map<String, String> problems;
 
-    TournamentPlan(TournamentConfig config, Path dir, Schedule schedule, List<GameRecord> kept,
+    TournamentPlan(AgentRegistry agents, TournamentConfig config, Path dir, Schedule schedule, List<GameRecord> kept,
             List<GameRecord> foreign, int failedBefore, List<ScheduledGame> toPlay, Map<String, String> problems) {
+        this.agents = agents;
         this.config = config;
         this.dir = dir;
         this.schedule = schedule;
@@ -90,7 +93,7 @@ public final class TournamentPlan {
     public TournamentResult play(TournamentListener listener) throws IOException, InterruptedException {
         Path file = dir.resolve(GameRecords.FILE);
         ArenaSettings s = config.settings();
-        GameRunner runner = new GameRunner(s.rules(), s.start(), s.maxPlies());
+        GameRunner runner = new GameRunner(agents, s.rules(), s.start(), s.maxPlies());
         int total = toPlay.size();
         int[] done = {0};
         GameRecord[] played;

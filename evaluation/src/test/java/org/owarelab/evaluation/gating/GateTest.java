@@ -16,6 +16,7 @@ import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
+import org.owarelab.evaluation.TestAgents;
 
 class GateTest {
     private static final Sprt SPRT = new Sprt(0, 20, 0.05, 0.05);
@@ -105,7 +106,7 @@ class GateTest {
     void aGatingMatchStopsWhenDecided() throws Exception {
         ArenaSettings s = ArenaSettings.of(RuleSet.DEFAULT, 2);
         Sprt sprt = new Sprt(0, 100, 0.05, 0.05);
-        Gating.Result better = Gating.run(new Gating.Config("greedy", "random", s, sprt, 100, 2), g -> {
+        Gating.Result better = Gating.run(TestAgents.AGENTS, new Gating.Config("greedy", "random", s, sprt, 100, 2), g -> {
         });
         assertEquals(Sprt.Decision.ACCEPT, better.outcome().decision());
         long pairs = better.outcome().pairs().pairs();
@@ -113,10 +114,10 @@ class GateTest {
         assertTrue(better.games().size() >= 2 * pairs && better.games().size() < 200,
                 "stopped early: " + better.games().size() + " games, " + pairs + " pairs");
         List<GameRecord> seen = new ArrayList<>();
-        Gating.Result worse = Gating.run(new Gating.Config("random", "greedy", s, sprt, 100, 1), seen::add);
+        Gating.Result worse = Gating.run(TestAgents.AGENTS, new Gating.Config("random", "greedy", s, sprt, 100, 1), seen::add);
         assertEquals(Sprt.Decision.REJECT, worse.outcome().decision());
         assertEquals(2 * worse.outcome().pairs().pairs(), seen.size(), "one thread: no game beyond the decision");
-        Gating.Result again = Gating.run(new Gating.Config("greedy", "random", s, sprt, 100, 1), g -> {
+        Gating.Result again = Gating.run(TestAgents.AGENTS, new Gating.Config("greedy", "random", s, sprt, 100, 1), g -> {
         });
         assertEquals(better.outcome(), again.outcome(), "the decision does not depend on the threads");
     }

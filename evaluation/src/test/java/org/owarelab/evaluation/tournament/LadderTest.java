@@ -16,6 +16,7 @@ import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.TrainingPoint;
 import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.evaluation.TestAgents;
 
 class LadderTest {
     @TempDir
@@ -93,7 +94,7 @@ class LadderTest {
         Path out = run.resolve("ladder");
         TournamentConfig c = new TournamentConfig(ladder.players(), null, 2, 2, ArenaSettings.of(RuleSet.DEFAULT, 1),
                 null);
-        TournamentResult r = Tournament.prepare(c, out).play(TournamentListener.NONE);
+        TournamentResult r = Tournament.prepare(TestAgents.AGENTS, c, out).play(TournamentListener.NONE);
         assertEquals(6 * 2, r.games().size());
         TrainingPoint.write(out.resolve(TrainingPoint.FILE), ladder.trainingPoints());
         List<Path> files = Report.render(out, EloOptions.defaults());

@@ -9,7 +9,6 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.Agents;
 import org.owarelab.evaluation.Balance;
 import org.owarelab.evaluation.Opening;
 import org.owarelab.evaluation.OpeningJudge;
@@ -18,6 +17,8 @@ import org.owarelab.evaluation.Seeds;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.evaluation.TestAgents;
 
 class OpeningsFilterTest {
     private static final RuleSet RULES = RuleSet.DEFAULT;
@@ -60,7 +61,7 @@ class OpeningsFilterTest {
     @Test
     void anAgentJudgesWithItsDecisionValue() {
         // Greedy's decisions carry value 0: every opening passes.
-        try (OpeningJudge greedy = OpeningJudge.agent("greedy", RULES)) {
+        try (OpeningJudge greedy = OpeningJudge.agent(TestAgents.AGENTS, "greedy", RULES)) {
             assertEquals(Openings.generate(START, 4, 12, 9), Openings.generate(START, 4, 12, 9, greedy.balanced(0)));
         }
     }
@@ -69,13 +70,13 @@ class OpeningsFilterTest {
     void theDefaultJudgeNeedsAlphaBeta() {
         boolean known = true;
         try {
-            Agents.validate(OpeningJudge.DEFAULT_SPEC);
+            BuiltInAgents.registry().validate(OpeningJudge.DEFAULT_SPEC);
         } catch (AgentSpecException e) {
             known = false;
         }
         Assumptions.assumeFalse(known, "alpha-beta is in this build");
         AgentSpecException e = assertThrows(AgentSpecException.class,
-                () -> OpeningJudge.agent(OpeningJudge.DEFAULT_SPEC, RULES));
+                () -> OpeningJudge.agent(TestAgents.AGENTS, OpeningJudge.DEFAULT_SPEC, RULES));
         assertTrue(e.getMessage().contains("balanced openings: cannot build the judge 'alphabeta:depth=4'"), e.getMessage());
         assertTrue(e.getMessage().contains("this build has no alpha-beta agent"), e.getMessage());
     }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.owarelab.evaluation.ScheduledGame;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
+import org.owarelab.evaluation.TestAgents;
 
 class ScheduleTest {
     private static final ArenaSettings SETTINGS = ArenaSettings.of(RuleSet.DEFAULT, 5);
@@ -27,7 +28,7 @@ class ScheduleTest {
 
     @Test
     void roundRobinPlaysEveryPairingInColourSwappedPairsRoundByRound() {
-        Schedule s = Schedule.of(roundRobin(5, "a", "b", "c"));
+        Schedule s = Schedule.of(TestAgents.AGENTS, roundRobin(5, "a", "b", "c"));
         assertEquals(3, s.rounds());
         assertEquals(3 * 5, s.games().size());
         for (int i = 0; i < s.games().size(); i++) {
@@ -46,7 +47,7 @@ class ScheduleTest {
     @Test
     void gauntletMeetsEveryPlayerAndOnlyThem() {
         TournamentConfig c = new TournamentConfig(List.of("b", "c"), "x", 2, 1, SETTINGS, null);
-        Schedule s = Schedule.of(c);
+        Schedule s = Schedule.of(TestAgents.AGENTS, c);
         assertEquals(4, s.games().size());
         assertTrue(s.games().stream().allMatch(g -> g.agentA().equals("x")));
         assertEquals(List.of("x", "b", "c"), c.participants());
@@ -55,13 +56,13 @@ class ScheduleTest {
 
     @Test
     void aGamesSeedDependsOnItsPlayersAndRoundNotOnItsPlace() {
-        Set<String> small = keys(Schedule.of(roundRobin(4, "a", "b")));
-        Set<String> grown = keys(Schedule.of(roundRobin(6, "c", "a", "b")));
+        Set<String> small = keys(Schedule.of(TestAgents.AGENTS, roundRobin(4, "a", "b")));
+        Set<String> grown = keys(Schedule.of(TestAgents.AGENTS, roundRobin(6, "c", "a", "b")));
         assertTrue(grown.containsAll(small), "a grown tournament keeps the smaller one's games");
-        assertEquals(keys(Schedule.of(roundRobin(4, "a", "b", "c"))), keys(Schedule.of(roundRobin(4, "a", "b", "c"))));
+        assertEquals(keys(Schedule.of(TestAgents.AGENTS, roundRobin(4, "a", "b", "c"))), keys(Schedule.of(TestAgents.AGENTS, roundRobin(4, "a", "b", "c"))));
         TournamentConfig otherSeed = new TournamentConfig(List.of("a", "b"), null, 4, 1, ArenaSettings.of(RuleSet.DEFAULT,
                 6), null);
-        Set<String> other = new HashSet<>(keys(Schedule.of(otherSeed)));
+        Set<String> other = new HashSet<>(keys(Schedule.of(TestAgents.AGENTS, otherSeed)));
         other.retainAll(small);
         assertTrue(other.isEmpty(), "another seed gives other games");
         assertNotEquals(Schedule.hash("a"), Schedule.hash("b"));

@@ -18,6 +18,7 @@ import org.owarelab.evaluation.report.RatingsCsv;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.evaluation.TestAgents;
 
 class TournamentTest {
     private static final List<String> PLAYERS = List.of("random", "greedy", "mcts:sims=8");
@@ -59,17 +60,17 @@ class TournamentTest {
     void anInterruptedTournamentResumesToTheSameGamesAsAnUninterruptedOne() throws Exception {
         TournamentConfig c = config(PLAYERS, 6, 2, 7);
         Path straight = tmp.resolve("straight");
-        TournamentResult whole = Tournament.prepare(c, straight).play(TournamentListener.NONE);
+        TournamentResult whole = Tournament.prepare(TestAgents.AGENTS, c, straight).play(TournamentListener.NONE);
         assertEquals(18, whole.games().size());
 
         Path cut = tmp.resolve("cut");
-        TournamentPlan first = Tournament.prepare(config(PLAYERS, 6, 1, 7), cut);
+        TournamentPlan first = Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 6, 1, 7), cut);
         assertThrows(Kill.class, () -> first.play(killAfter(7)));
         assertEquals(7, saved(cut).size(), "every finished game was saved as it ended");
         // The kill also cut a line short.
         Files.writeString(cut.resolve(GameRecords.FILE), "{\"format\":1,\"game\":7,\"pai", java.nio.file.StandardOpenOption.APPEND);
 
-        TournamentPlan resumed = Tournament.prepare(c, cut);
+        TournamentPlan resumed = Tournament.prepare(TestAgents.AGENTS, c, cut);
         assertEquals(7, resumed.kept().size());
         assertEquals(11, resumed.toPlay().size());
         int[] played = {0};
@@ -79,37 +80,37 @@ class TournamentTest {
         assertEquals(content(whole.games()), content(saved(cut)));
 
         // Resuming a finished tournament plays nothing.
-        assertTrue(Tournament.prepare(c, cut).toPlay().isEmpty());
+        assertTrue(Tournament.prepare(TestAgents.AGENTS, c, cut).toPlay().isEmpty());
     }
 
     @Test
     void sameSeedSameGamesAndRatingsWhateverTheThreads() throws Exception {
         Path a = tmp.resolve("a");
         Path b = tmp.resolve("b");
-        Tournament.prepare(config(PLAYERS, 4, 1, 3), a).play(TournamentListener.NONE);
-        Tournament.prepare(config(PLAYERS, 4, 2, 3), b).play(TournamentListener.NONE);
+        Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 4, 1, 3), a).play(TournamentListener.NONE);
+        Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 4, 2, 3), b).play(TournamentListener.NONE);
         assertEquals(content(saved(a)), content(saved(b)));
         Report.render(a, EloOptions.defaults());
         Report.render(b, EloOptions.defaults());
         assertEquals(Files.readString(a.resolve(RatingsCsv.FILE)), Files.readString(b.resolve(RatingsCsv.FILE)));
         Path c = tmp.resolve("c");
-        Tournament.prepare(config(PLAYERS, 4, 1, 4), c).play(TournamentListener.NONE);
+        Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 4, 1, 4), c).play(TournamentListener.NONE);
         assertFalse(content(saved(a)).equals(content(saved(c))), "another seed, other games");
     }
 
     @Test
     void aGrownTournamentPlaysOnlyTheNewGames() throws Exception {
         Path dir = tmp.resolve("grow");
-        Tournament.prepare(config(List.of("random", "greedy"), 4, 1, 5), dir).play(TournamentListener.NONE);
+        Tournament.prepare(TestAgents.AGENTS, config(List.of("random", "greedy"), 4, 1, 5), dir).play(TournamentListener.NONE);
         List<String> before = content(saved(dir));
-        TournamentPlan grown = Tournament.prepare(config(PLAYERS, 6, 1, 5), dir);
+        TournamentPlan grown = Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 6, 1, 5), dir);
         assertEquals(4, grown.kept().size());
         assertEquals(18 - 4, grown.toPlay().size());
         TournamentResult r = grown.play(TournamentListener.NONE);
         assertEquals(18, r.games().size());
         // The old games are there, renumbered into the grown schedule; the grown tournament equals a fresh one.
         Path fresh = tmp.resolve("fresh");
-        List<GameRecord> all = Tournament.prepare(config(PLAYERS, 6, 2, 5), fresh).play(TournamentListener.NONE).games();
+        List<GameRecord> all = Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 6, 2, 5), fresh).play(TournamentListener.NONE).games();
         assertEquals(content(all), content(r.games()));
         List<String> renumbered = content(saved(dir));
         for (String old : before) {
@@ -117,7 +118,7 @@ class TournamentTest {
             assertTrue(renumbered.stream().anyMatch(g -> g.endsWith(body)), old);
         }
         // Dropping a player keeps its games (played under the same settings) after the schedule.
-        TournamentPlan shrunk = Tournament.prepare(config(List.of("random", "greedy"), 4, 1, 5), dir);
+        TournamentPlan shrunk = Tournament.prepare(TestAgents.AGENTS, config(List.of("random", "greedy"), 4, 1, 5), dir);
         assertEquals(4, shrunk.kept().size());
         assertEquals(14, shrunk.foreign().size());
         assertTrue(shrunk.toPlay().isEmpty());
@@ -127,17 +128,17 @@ class TournamentTest {
     @Test
     void resumingUnderOtherSettingsIsRefused() throws Exception {
         Path dir = tmp.resolve("t");
-        Tournament.prepare(config(List.of("random", "greedy"), 2, 1, 5), dir).play(TournamentListener.NONE);
+        Tournament.prepare(TestAgents.AGENTS, config(List.of("random", "greedy"), 2, 1, 5), dir).play(TournamentListener.NONE);
         TournamentConfig other = new TournamentConfig(List.of("random", "greedy"), null, 2, 1,
                 ArenaSettings.of(RuleSet.DEFAULT, 6).withOpeningPlies(2), null);
         TournamentMismatchException e = assertThrows(TournamentMismatchException.class,
-                () -> Tournament.prepare(other, dir));
+                () -> Tournament.prepare(TestAgents.AGENTS, other, dir));
         assertTrue(e.getMessage().contains("seed 5 (now 6), opening plies 4 (now 2)"), e.getMessage());
         Path loose = tmp.resolve("loose");
         Files.createDirectories(loose);
         Files.writeString(loose.resolve(GameRecords.FILE), "");
         e = assertThrows(TournamentMismatchException.class,
-                () -> Tournament.prepare(config(List.of("random", "greedy"), 2, 1, 5), loose));
+                () -> Tournament.prepare(TestAgents.AGENTS, config(List.of("random", "greedy"), 2, 1, 5), loose));
         assertTrue(e.getMessage().contains("no tournament.json"), e.getMessage());
     }
 
@@ -145,7 +146,7 @@ class TournamentTest {
     void aFailingParticipantLosesOnlyItsOwnGames() throws Exception {
         Path dir = tmp.resolve("bad");
         List<String> players = List.of("random", "greedy", "nosuch:x=1", "faulty:fail=illegal,after=3");
-        TournamentPlan plan = Tournament.prepare(config(players, 2, 2, 9), dir);
+        TournamentPlan plan = Tournament.prepare(TestAgents.AGENTS, config(players, 2, 2, 9), dir);
         assertEquals(List.of("nosuch:x=1"), List.copyOf(plan.problems().keySet()));
         assertTrue(plan.problems().get("nosuch:x=1").contains("unknown agent 'nosuch'"), plan.problems().toString());
         TournamentResult r = plan.play(TournamentListener.NONE);
@@ -164,7 +165,7 @@ class TournamentTest {
         // The healthy pair is rated; failed games are played again on resume.
         Report.render(dir, EloOptions.defaults());
         assertEquals(2, RatingsCsv.read(dir.resolve(RatingsCsv.FILE)).size());
-        TournamentPlan again = Tournament.prepare(config(players, 2, 1, 9), dir);
+        TournamentPlan again = Tournament.prepare(TestAgents.AGENTS, config(players, 2, 1, 9), dir);
         assertEquals(10, again.failedBefore());
         assertEquals(10, again.toPlay().size());
     }

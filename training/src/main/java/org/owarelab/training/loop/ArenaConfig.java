@@ -1,7 +1,8 @@
 package org.owarelab.training.loop;
 
 import java.util.List;
-import org.owarelab.agents.Agents;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.model.ModelAgents;
 
 /**
  * How the loop evaluates its network: the trained agent ({@code puct} over the latest checkpoint
@@ -23,8 +24,10 @@ public record ArenaConfig(List<String> opponents, int games, int finalGames, int
 
     public ArenaConfig {
         opponents = List.copyOf(opponents);
-        for (String spec : opponents) {
-            Agents.validate(spec);
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            for (String spec : opponents) {
+                agents.validate(spec);
+            }
         }
         LoopConfig.check("arena.games", games, 0, 1_000_000);
         LoopConfig.check("arena.finalGames", finalGames, 0, 1_000_000);

@@ -4,19 +4,23 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.MatchResult;
 import org.owarelab.evaluation.stats.ScoreInterval;
+import org.owarelab.model.ModelAgents;
+import org.owarelab.model.ModelRef;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 
 /**
- * Evaluation against the fixed baselines: the trained agent is {@code puct} over a checkpoint
- * (no noise, most-visited move), the arena plays colour-swapped pairs from seeded openings, and
- * every game is saved under {@code RUN/eval/}.
+ * Evaluation against the fixed baselines: the trained agent, named {@value #TRAINED} in the games,
+ * is {@code puct} over a checkpoint (no noise, most-visited move) at {@code arena.simulations};
+ * the arena plays colour-swapped pairs from seeded openings, and every game is saved under
+ * {@code RUN/eval/}. The phase loads the checkpoint once for all its games and closes it after.
  */
 final class EvalPhase {
     /** One opponent's result, from the trained agent's side. */
@@ -26,37 +30,42 @@ final class EvalPhase {
         }
     }
 
+    /** The trained agent's name in the games. */
+    static final String TRAINED = "trained";
+
     private EvalPhase() {
     }
 
-    /** The spec of the trained agent over a checkpoint. */
-    static String agentSpec(Path checkpoint, int simulations) {
-        return "puct:model=\"" + checkpoint.toAbsolutePath() + "\",sims=" + simulations;
-    }
-
-    static Map<String, Score> run(TrainConfig cfg, Path checkpoint, int games, String label, RunDirectory run,
+    static Map<String, Score> run(TrainConfig cfg, ModelRef trained, int games, String label, RunDirectory run,
             long seed) throws InterruptedException, IOException {
         Map<String, Score> out = new LinkedHashMap<>();
         if (games <= 0) {
             return out;
         }
-        RuleSet rules = cfg.ruleSet();
-        String agent = agentSpec(checkpoint, cfg.arena().simulations());
-        int k = 0;
-        for (String opponent : cfg.arena().opponents()) {
-            MatchConfig mc = new MatchConfig(agent, opponent, rules, Position.start(rules), games,
-                    cfg.arena().openingPlies(), seed + 1000L * k++, cfg.arena().threads(), MatchConfig.DEFAULT_MAX_PLIES);
-            MatchResult r = Match.run(mc, MatchListener.NONE);
-            StringBuilder lines = new StringBuilder();
-            for (GameRecord g : r.games()) {
-                lines.append(g.toJson()).append('\n');
+        try (AgentRegistry agents = ModelAgents.registry()
+                .with(ModelAgents.puct(TRAINED, trained, cfg.arena().simulations()))) {
+            int k = 0;
+            for (String opponent : cfg.arena().opponents()) {
+                out.put(opponent, play(cfg, agents, opponent, games, seed + 1000L * k++, label, run));
             }
-            Path file = run.eval().resolve(label + "-" + opponent.replaceAll("[^A-Za-z0-9=_-]", "_") + ".jsonl");
-            org.owarelab.util.AtomicFiles.writeString(file, lines.toString());
-            ScoreInterval s = r.tally().score();
-            out.put(opponent, new Score(opponent, r.tally().wins(), r.tally().draws(), r.tally().losses(),
-                    s.score(), s.lo(), s.hi()));
         }
         return out;
+    }
+
+    private static Score play(TrainConfig cfg, AgentRegistry agents, String opponent, int games, long seed,
+            String label, RunDirectory run) throws InterruptedException, IOException {
+        RuleSet rules = cfg.ruleSet();
+        MatchConfig mc = new MatchConfig(TRAINED, opponent, rules, Position.start(rules), games,
+                cfg.arena().openingPlies(), seed, cfg.arena().threads(), MatchConfig.DEFAULT_MAX_PLIES);
+        MatchResult r = Match.run(agents, mc, MatchListener.NONE);
+        StringBuilder lines = new StringBuilder();
+        for (GameRecord g : r.games()) {
+            lines.append(g.toJson()).append('\n');
+        }
+        Path file = run.eval().resolve(label + "-" + opponent.replaceAll("[^A-Za-z0-9=_-]", "_") + ".jsonl");
+        org.owarelab.util.AtomicFiles.writeString(file, lines.toString());
+        ScoreInterval s = r.tally().score();
+        return new Score(opponent, r.tally().wins(), r.tally().draws(), r.tally().losses(), s.score(), s.lo(),
+                s.hi());
     }
 }

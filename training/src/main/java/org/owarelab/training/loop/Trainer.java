@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.Checkpoints;
+import org.owarelab.model.ModelRef;
 import org.owarelab.training.nn.CheckpointWriter;
 import org.owarelab.training.nn.Learner;
 import org.owarelab.model.PolicyValueNet;
@@ -167,7 +168,8 @@ public final class Trainer {
                     if (gating && !ckptName.equals(best)) {
                         progress.note("gen " + gen + "/" + generations + ": gating " + ckptName + " against "
                                 + (best == null ? "nothing (first checkpoint)" : best));
-                        gate = GatePhase.run(cfg, run, ckptName, best, Seeds.game(cfg.seed() ^ 0x6A7EL, gen));
+                        gate = GatePhase.run(cfg, run, model(ckptName), best == null ? null : model(best),
+                                Seeds.game(cfg.seed() ^ 0x6A7EL, gen));
                         if (gate.accepted()) {
                             best = ckptName;
                             if (selfplayNet != net) {
@@ -194,7 +196,7 @@ public final class Trainer {
                     int games = last ? cfg.arena().finalGames() : cfg.arena().games();
                     progress.note("gen " + gen + "/" + generations + ": evaluating against " + cfg.arena().opponents()
                             + " (" + games + " games each)");
-                    arena = EvalPhase.run(cfg, run.checkpoints().resolve(ckptName), games,
+                    arena = EvalPhase.run(cfg, model(ckptName), games,
                             last ? "final" : "g" + gen, run, Seeds.game(cfg.seed() ^ 0xA4E7AL, gen));
                 }
                 double genSeconds = (System.nanoTime() - genStart) / 1e9;
@@ -220,6 +222,15 @@ public final class Trainer {
         if (sb.length() > 0) {
             RunDirectory.appendLine(run.selfplay(), sb.substring(0, sb.length() - 1));
         }
+    }
+
+    /**
+     * The model of one of this run's checkpoints, as the arena plays it: named with the
+     * architecture, encoder and rules the run trains, which loading checks.
+     */
+    private ModelRef model(String checkpoint) {
+        return new ModelRef(run.checkpoints().resolve(checkpoint), cfg.network(), cfg.observationEncoder().tag(),
+                cfg.ruleSet());
     }
 
     /** Deletes the replay file and checkpoints that the new state no longer needs. */

@@ -12,10 +12,12 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.MatchResult;
+import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 
 /** The training loop end to end on a tiny board: it learns, it checkpoints, it resumes. */
@@ -52,8 +54,10 @@ class TrainerTest {
         RuleSet rules = RuleSet.parse("houses=3,seeds=3");
         MatchConfig mc = new MatchConfig("puct:model=\"" + dir + "\",sims=32", "random", rules,
                 org.owarelab.rules.Position.start(rules), 40, 2, 12345, 2, 200);
-        MatchResult r = Match.run(mc, MatchListener.NONE);
-        assertTrue(r.tally().score().score() >= 0.9, "score against random: " + r.tally().score());
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            MatchResult r = Match.run(agents, mc, MatchListener.NONE);
+            assertTrue(r.tally().score().score() >= 0.9, "score against random: " + r.tally().score());
+        }
     }
 
     @Test

@@ -1,0 +1,65 @@
+package org.owarelab.model;
+
+import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.eval.EvaluatorSource;
+import org.owarelab.agents.puct.PuctAgent;
+import org.owarelab.env.ObservationEncoder;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * Agents over trained models: the registry every command uses (the built-in agents, with a
+ * {@code puct} whose {@code model=PATH} loads a checkpoint or a run's latest one), and
+ * {@code puct} factories bound to one model, for callers that hold a {@link ModelRef} (the
+ * training loop's arena).
+ *
+ * <p>Ownership: the networks are loaded on the CPU and owned by the factory that loaded them, so
+ * by the registry it is in; close the registry (after the agents built from it) to free them.
+ */
+public final class ModelAgents {
+    private ModelAgents() {
+    }
+
+    /** The built-in agents, and {@code puct:model=PATH} over checkpoints; the caller owns (and closes) it. */
+    public static AgentRegistry registry() {
+        return BuiltInAgents.registry().with(PuctAgent.factory(new CheckpointSource()));
+    }
+
+    /**
+     * A factory named {@code name} for PUCT over {@code model}, loaded now, whose specs take every
+     * {@code puct} option but {@code model}: plain {@code NAME} searches {@code simulations} per
+     * move. Its agents share the network; the factory closes it when closed (by its registry).
+     *
+     * @throws CheckpointException when the checkpoint does not hold the model {@code model} names
+     */
+    public static AgentFactory puct(String name, ModelRef model, int simulations) {
+        return PuctAgent.factory(name, new Loaded(model.load(DeviceChoice.CPU), model.encoder()), simulations);
+    }
+
+    /** One loaded network as the source of every evaluator; owns the network. */
+    private static final class Loaded implements EvaluatorSource {
+        private final PolicyValueNet net;
+        private final ObservationEncoder encoder;
+
+        Loaded(PolicyValueNet net, ObservationEncoder encoder) {
+            this.net = net;
+            this.encoder = encoder;
+        }
+
+        @Override
+        public Evaluator open(String model, RuleSet rules) {
+            if (!rules.equals(net.rules())) {
+                throw new CheckpointException("network " + net + " was trained for rules '" + net.rules()
+                        + "', the game uses rules '" + rules + "'");
+            }
+            return new DjlEvaluator(net, encoder, ModelRef.EVALUATOR_BATCH);
+        }
+
+        @Override
+        public void close() {
+            net.close();
+        }
+    }
+}
