@@ -1,5 +1,6 @@
 package org.owarelab.agents.puct;
 
+import java.util.HashSet;
 import java.util.Set;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentFactory;
@@ -19,6 +20,11 @@ import org.owarelab.rules.RuleSet;
  * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
  * [all], {@code reuse} [true]. Noise, forced playouts and a Gumbel scale above 0 make the
  * searches exploring (as in self-play).
+ *
+ * <p>Models come from the {@link EvaluatorSource} the factory is given ({@link PuctAgent#factory});
+ * without one, {@code model=} is refused. A factory bound to one model (no {@code model} key) has
+ * a name of its caller's choosing and its own default {@code sims}. The factory closes its source
+ * when closed.
  */
 final class PuctAgentFactory implements AgentFactory {
     private static final Set<String> SEARCH_KEYS = Set.of("sims", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
@@ -44,7 +50,7 @@ final class PuctAgentFactory implements AgentFactory {
     }
 
     private static Set<String> union(Set<String> keys, String key) {
-        Set<String> s = new java.util.HashSet<>(keys);
+        Set<String> s = new HashSet<>(keys);
         s.add(key);
         return Set.copyOf(s);
     }
@@ -61,8 +67,10 @@ final class PuctAgentFactory implements AgentFactory {
 
     @Override
     public String help() {
-        return "PUCT tree search guided by a policy/value network: " + (modelKey ? "model=PATH (checkpoint or run "
-                + "directory; without it uniform priors and value 0), " : "over its bound model, ") + "sims=" + defaultSims + ", batch=1 (leaves per network call), c=1.25, "
+        String model = modelKey ? "model=PATH (checkpoint or run directory; without it uniform priors and value 0)"
+                : "over its bound model";
+        return "PUCT tree search guided by a policy/value network: " + model + ", sims=" + defaultSims
+                + ", batch=1 (leaves per network call), c=1.25, "
                 + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152";
     }
