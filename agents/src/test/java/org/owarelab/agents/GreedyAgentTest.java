@@ -3,10 +3,10 @@ package org.owarelab.agents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** {@link GreedyAgent} passes the agent contract and takes the largest capture. */
 class GreedyAgentTest implements AgentContractTest {

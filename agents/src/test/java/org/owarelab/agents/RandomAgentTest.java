@@ -1,7 +1,7 @@
 package org.owarelab.agents;
 
-import org.owarelab.rules.RuleSet;
 import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.rules.RuleSet;
 
 /** {@link RandomAgent} passes the agent contract. */
 class RandomAgentTest implements AgentContractTest {

@@ -9,11 +9,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.report.RatingsCsv;
 import org.owarelab.evaluation.stats.Rating;
-import org.owarelab.agents.builtin.BuiltInAgents;
 
 class TournamentCommandTest {
     @TempDir

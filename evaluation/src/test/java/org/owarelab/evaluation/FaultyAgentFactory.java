@@ -7,9 +7,9 @@ import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.agents.builtin.BuiltInAgents;
 
 /**
  * A test agent ({@code faulty:fail=throw|illegal|create,after=N}) that plays like {@code random}

@@ -16,11 +16,11 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** {@link AlphaBetaAgent} passes the agent contract, reads its spec, finds wins and reports its iterations. */
 class AlphaBetaAgentTest implements AgentContractTest {

@@ -3,8 +3,8 @@ package org.owarelab.agents.mcts;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentContractTest;
 import org.owarelab.agents.SearchLimit;
-import org.owarelab.rules.RuleSet;
 import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.rules.RuleSet;
 
 /** MCTS passes the agent contract (small budgets keep it fast). */
 class MctsAgentContractTest implements AgentContractTest {

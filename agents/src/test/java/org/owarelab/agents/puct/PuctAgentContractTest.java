@@ -3,8 +3,8 @@ package org.owarelab.agents.puct;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentContractTest;
 import org.owarelab.agents.SearchLimit;
-import org.owarelab.rules.RuleSet;
 import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.rules.RuleSet;
 
 /** PUCT (with no model: uniform priors, value 0) passes the agent contract. */
 class PuctAgentContractTest implements AgentContractTest {

@@ -11,10 +11,10 @@ import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.agents.builtin.BuiltInAgents;
 
 class PuctAgentTest {
     /** Plays a game between two agents, telling both of every move; returns the moves as letters. */

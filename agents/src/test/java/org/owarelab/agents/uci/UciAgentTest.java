@@ -15,10 +15,10 @@ import org.owarelab.agents.GreedyAgent;
 import org.owarelab.agents.RandomAgent;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
-import org.owarelab.rules.Board;
-import org.owarelab.rules.RuleSet;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.agents.builtin.UciEngineMain;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
 
 /**
  * The client ({@code uci:cmd=...}) driving engines in subprocesses: our own engine

@@ -11,11 +11,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.agents.builtin.BuiltInAgents;
 
 /** The engine side, driven in-process through queues as a GUI would drive it. */
 class UciEngineTest {

@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.TestAgents;
 import org.owarelab.evaluation.stats.Pentanomial;
 import org.owarelab.evaluation.stats.Sprt;
 import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
-import org.owarelab.evaluation.TestAgents;
 
 class GateTest {
     private static final Sprt SPRT = new Sprt(0, 20, 0.05, 0.05);

@@ -12,11 +12,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.agents.AgentSpec;
+import org.owarelab.evaluation.TestAgents;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.TrainingPoint;
 import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.evaluation.TestAgents;
 
 class LadderTest {
     @TempDir

@@ -11,9 +11,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.owarelab.evaluation.ScheduledGame;
+import org.owarelab.evaluation.TestAgents;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
-import org.owarelab.evaluation.TestAgents;
 
 class ScheduleTest {
     private static final ArenaSettings SETTINGS = ArenaSettings.of(RuleSet.DEFAULT, 5);

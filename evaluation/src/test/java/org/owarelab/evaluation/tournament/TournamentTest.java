@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.TestAgents;
 import org.owarelab.evaluation.report.RatingsCsv;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.evaluation.TestAgents;
 
 class TournamentTest {
     private static final List<String> PLAYERS = List.of("random", "greedy", "mcts:sims=8");

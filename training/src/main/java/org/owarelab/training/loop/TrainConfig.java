@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.owarelab.env.Encoders;
 import org.owarelab.env.ObservationEncoder;
+import org.owarelab.model.DeviceChoice;
+import org.owarelab.model.NetworkSpec;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.config.ConfigLoader;
-import org.owarelab.model.DeviceChoice;
 import org.owarelab.training.nn.LearnerConfig;
-import org.owarelab.model.NetworkSpec;
 import org.owarelab.training.replay.ReplayConfig;
 import org.owarelab.training.selfplay.SelfPlayConfig;
 

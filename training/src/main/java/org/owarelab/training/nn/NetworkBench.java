@@ -3,12 +3,12 @@ package org.owarelab.training.nn;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.owarelab.env.ObservationEncoder;
-import org.owarelab.rules.Board;
-import org.owarelab.rules.RuleSet;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
 
 /**
  * Raw speed of a network on this machine: batched forward passes through the evaluator's own

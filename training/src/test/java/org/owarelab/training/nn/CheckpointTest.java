@@ -15,16 +15,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.agents.eval.EvaluatorContract;
 import org.owarelab.env.ObservationEncoder;
-import org.owarelab.rules.Board;
-import org.owarelab.rules.RuleSet;
 import org.owarelab.model.CheckpointException;
 import org.owarelab.model.CheckpointInfo;
+import org.owarelab.model.Checkpoints;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
-import org.owarelab.model.Checkpoints;
 import org.owarelab.model.TestEncoders;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
 
 class CheckpointTest {
     static final RuleSet RULES = RuleSet.DEFAULT;

@@ -9,11 +9,11 @@ import ai.djl.util.Pair;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.owarelab.env.ObservationEncoder;
-import org.owarelab.rules.RuleSet;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TestEncoders;
+import org.owarelab.rules.RuleSet;
 
 class LearnerTest {
     static final RuleSet RULES = RuleSet.DEFAULT;
