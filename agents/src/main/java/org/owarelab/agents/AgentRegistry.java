@@ -71,7 +71,7 @@ public final class AgentRegistry implements AutoCloseable {
     private AgentFactory factory(AgentSpec s) {
         AgentFactory f = factories.get(s.name());
         if (f == null) {
-            throw new AgentSpecException("agent spec '" + s.text() + "': unknown agent '" + s.name() + "' (known: "
+            throw s.nameError("unknown agent '" + s.name() + "' (expected one of "
                     + String.join(", ", factories.keySet()) + ")");
         }
         s.requireKeys(f.keys());

@@ -81,11 +81,11 @@ class MatchCommandTest {
     void badSpecsAndOptionsExitWithTwo() {
         Object[] r = run("match", "nosuch", "random", "--games", "2");
         assertEquals(2, r[0]);
-        assertTrue(((String) r[2]).contains("unknown agent 'nosuch' (known: "), (String) r[2]);
+        assertTrue(((String) r[2]).contains("unknown agent 'nosuch' (expected one of "), (String) r[2]);
         assertEquals("", r[1], "nothing on stdout before the specs are checked");
         r = run("match", "mcts:depth=3", "random", "--games", "2");
         assertEquals(2, r[0]);
-        assertTrue(((String) r[2]).contains("unknown option 'depth' for mcts (allowed: "), (String) r[2]);
+        assertTrue(((String) r[2]).contains("unknown option 'depth' for mcts (expected one of "), (String) r[2]);
         assertEquals(2, run("match", "random", "random", "--games", "0")[0]);
         assertEquals(2, run("match", "random", "random")[0], "--games is required");
         assertEquals(2, run("match", "random", "random", "--games", "2", "--rules", "houses=99")[0]);

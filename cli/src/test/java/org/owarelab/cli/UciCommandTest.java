@@ -46,7 +46,7 @@ class UciCommandTest {
         assertEquals(2, p.exitValue());
         assertEquals(List.of(), Files.readAllLines(dir.resolve("out.txt")));
         String err = Files.readString(dir.resolve("err.txt"));
-        assertTrue(err.startsWith("oware uci: agent spec 'nosuch:depth=3': unknown agent 'nosuch'"), err);
+        assertTrue(err.startsWith("oware uci: agent spec 'nosuch:depth=3' at column 1: unknown agent 'nosuch'"), err);
     }
 
     private static Process run(Path dir, Path in, String... args) throws IOException {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.KeyValueSpec;
 
 /**
  * The options of an {@link OwareEnv} (and of {@link VectorEnv} and {@link OpponentEnv}), declared
@@ -28,7 +29,7 @@ public record EnvConfig(RuleSet rules, RewardMode reward, int plyCap, Truncation
     /** Default rules, result rewards, a 300-ply cap scored own-side, no opening, the compact encoder. */
     public static final EnvConfig DEFAULT = defaults(RuleSet.DEFAULT);
 
-    private static final String KEYS = "reward, ply-cap, truncation, opening, encoder";
+    private static final List<String> KEYS = List.of("reward", "ply-cap", "truncation", "opening", "encoder");
 
     public EnvConfig {
         if (rules == null || reward == null || truncation == null || encoder == null) {
@@ -86,43 +87,21 @@ public record EnvConfig(RuleSet rules, RewardMode reward, int plyCap, Truncation
         if (text == null || text.isBlank() || text.trim().equalsIgnoreCase("default")) {
             return d;
         }
-        RewardMode reward = d.reward;
-        int plyCap = d.plyCap;
-        TruncationRule truncation = d.truncation;
-        int opening = d.openingPlies;
-        String encoder = d.encoder;
-        List<String> seen = new ArrayList<>();
-        for (String part : text.split(",", -1)) {
-            String p = part.trim();
-            int eq = p.indexOf('=');
-            if (eq <= 0 || eq == p.length() - 1) {
-                throw new EnvConfigException("env '" + text + "': '" + p + "' is not key=value (keys: " + KEYS + ")");
-            }
-            String key = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
-            String value = p.substring(eq + 1).trim();
-            if (seen.contains(key)) {
-                throw new EnvConfigException("env '" + text + "': key '" + key + "' given twice");
-            }
-            seen.add(key);
-            switch (key) {
-                case "reward" -> reward = RewardMode.parse(value);
-                case "truncation" -> truncation = TruncationRule.parse(value);
-                case "encoder" -> encoder = value.toLowerCase(Locale.ROOT);
-                case "ply-cap" -> plyCap = parseInt(text, key, value);
-                case "opening" -> opening = parseInt(text, key, value);
-                default -> throw new EnvConfigException("env '" + text + "': unknown option '" + key
-                        + "' (expected one of " + KEYS + ")");
-            }
-        }
-        return new EnvConfig(rules, reward, plyCap, truncation, opening, encoder);
-    }
-
-    private static int parseInt(String text, String key, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new EnvConfigException("env '" + text + "': " + key + "=" + value + ": expected a whole number");
-        }
+        KeyValueSpec spec = KeyValueSpec.parse("env", text, false, EnvConfigException::new);
+        spec.requireKeys(KEYS, null);
+        int plyCap = spec.integer("ply-cap", d.plyCap, 1, MAX_PLY_CAP);
+        return new EnvConfig(rules,
+                spec.read("reward", d.reward, RewardMode::parse),
+                plyCap,
+                spec.read("truncation", d.truncation, TruncationRule::parse),
+                spec.integer("opening", d.openingPlies, 0, plyCap - 1),
+                spec.read("encoder", d.encoder, v -> {
+                    String id = v.trim().toLowerCase(Locale.ROOT);
+                    if (!Encoders.ids().contains(id)) {
+                        throw new EnvConfigException("encoder=" + v + ": expected one of " + String.join(", ", Encoders.ids()));
+                    }
+                    return id;
+                }));
     }
 
     /** The text form with defaults omitted (rules excluded: they have their own spec); empty for the defaults. */

@@ -3,7 +3,7 @@ package org.owarelab.rules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
+import org.owarelab.util.KeyValueSpec;
 
 /**
  * One immutable choice of rule variants. Written the same way everywhere (CLI, configs,
@@ -27,7 +27,7 @@ public record RuleSet(int houses, int seeds, GrandSlam grandSlam, Repetition rep
     /** Oware Abapa as in RULES.md: 6 houses x 4 seeds, grand slam captures nothing, own-side repetition. */
     public static final RuleSet DEFAULT = new RuleSet(6, 4, GrandSlam.NO_CAPTURE, Repetition.OWN_SIDE);
 
-    private static final String KEYS = "grand-slam, repetition, houses, seeds";
+    private static final List<String> KEYS = List.of("grand-slam", "repetition", "houses", "seeds");
 
     public RuleSet {
         if (houses < MIN_HOUSES || houses > MAX_HOUSES) {
@@ -75,62 +75,13 @@ public record RuleSet(int houses, int seeds, GrandSlam grandSlam, Repetition rep
         if (t.isEmpty() || t.equalsIgnoreCase("default")) {
             return DEFAULT;
         }
-        int houses = DEFAULT.houses;
-        int seeds = DEFAULT.seeds;
-        GrandSlam g = DEFAULT.grandSlam;
-        Repetition r = DEFAULT.repetition;
-        List<String> seen = new ArrayList<>();
-        for (String part : t.split(",", -1)) {
-            String p = part.trim();
-            int eq = p.indexOf('=');
-            if (eq <= 0 || eq == p.length() - 1) {
-                throw new RulesException("rules '" + text + "': '" + p + "' is not key=value (keys: " + KEYS + ")");
-            }
-            String key = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
-            String value = p.substring(eq + 1).trim().toLowerCase(Locale.ROOT);
-            if (seen.contains(key)) {
-                throw new RulesException("rules '" + text + "': key '" + key + "' given twice");
-            }
-            seen.add(key);
-            switch (key) {
-                case "grand-slam":
-                    g = parseEnum(text, () -> GrandSlam.parse(value));
-                    break;
-                case "repetition":
-                    r = parseEnum(text, () -> Repetition.parse(value));
-                    break;
-                case "houses":
-                    houses = parseInt(text, key, value, MIN_HOUSES, MAX_HOUSES);
-                    break;
-                case "seeds":
-                    seeds = parseInt(text, key, value, MIN_SEEDS, MAX_SEEDS);
-                    break;
-                default:
-                    throw new RulesException("rules '" + text + "': unknown option '" + key + "' (expected one of " + KEYS + ")");
-            }
-        }
-        return new RuleSet(houses, seeds, g, r);
-    }
-
-    /** Runs an enum parser, naming the whole rules text in its error. */
-    private static <T> T parseEnum(String text, Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (RulesException e) {
-            throw new RulesException("rules '" + text + "': " + e.getMessage());
-        }
-    }
-
-    private static int parseInt(String text, String key, String value, int min, int max) {
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new RulesException("rules '" + text + "': " + key + "=" + value + ": expected a whole number " + min + ".." + max);
+        KeyValueSpec spec = KeyValueSpec.parse("rules", text, false, RulesException::new);
+        spec.requireKeys(KEYS, null);
+        return new RuleSet(
+                spec.integer("houses", DEFAULT.houses, MIN_HOUSES, MAX_HOUSES),
+                spec.integer("seeds", DEFAULT.seeds, MIN_SEEDS, MAX_SEEDS),
+                spec.read("grand-slam", DEFAULT.grandSlam, v -> GrandSlam.parse(v.toLowerCase(Locale.ROOT))),
+                spec.read("repetition", DEFAULT.repetition, v -> Repetition.parse(v.toLowerCase(Locale.ROOT))));
     }
 
     /** The text form with defaults omitted; the empty string for the default rule set. */

@@ -1,2 +1,6 @@
-/** Small JDK-only utilities shared by every module (atomic file writes). */
+/**
+ * Small JDK-only utilities shared by every module: atomic file writes, seed mixing, the one
+ * parser of the {@code key=value} spec language ({@link org.owarelab.util.KeyValueSpec}) and
+ * escaping of untrusted text for one-line messages ({@link org.owarelab.util.Texts}).
+ */
 package org.owarelab.util;

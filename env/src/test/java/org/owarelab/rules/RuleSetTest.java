@@ -76,7 +76,8 @@ class RuleSetTest {
     void badValues() {
         assertError("grand-slam=sometimes", "grand-slam=sometimes", "no-capture, illegal, capture-all, to-opponent, spare-last");
         assertError("repetition=never", "repetition=never", "own-side, split");
-        assertError("houses=9", "houses=9", "2..8");
+        assertError("houses=9", "at column 8: houses=9", "2..8");
+        assertError("seeds=3, houses=9", "at column 17: houses=9", "2..8");
         assertError("houses=1", "houses=1", "2..8");
         assertError("seeds=0", "seeds=0", "1..8");
         assertError("houses=four", "houses=four", "whole number 2..8");
@@ -89,9 +90,10 @@ class RuleSetTest {
 
     @Test
     void notKeyValue() {
-        assertError("houses", "'houses' is not key=value");
-        assertError("houses=", "'houses=' is not key=value");
-        assertError("houses=4,", "'' is not key=value");
+        assertError("houses", "at column 1: 'houses' is not key=value");
+        assertError("houses=", "at column 8: houses=: expected a whole number 2..8");
+        assertError("houses=4,", "at column 10: expected key=value");
+        assertError("houses=4, 7x=2", "at column 11: expected a key");
     }
 
     @Test

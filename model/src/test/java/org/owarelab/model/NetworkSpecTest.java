@@ -38,15 +38,16 @@ class NetworkSpecTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "cnn:blocks=2 | network kind 'cnn'",
-        "mlp:hidden=0 | outside 1..",
-        "mlp:hidden=64xx | expected a whole number",
-        "mlp:blocks=2 | unknown option 'blocks' for mlp",
-        "resnet:blocks=0 | blocks=0 is outside",
+        "cnn:blocks=2 | at column 1: network kind 'cnn'",
+        "mlp:hidden=0 | at column 12: hidden=0: expected widths 1..4096 joined by x",
+        "mlp:hidden=64xx | hidden=64xx: expected widths",
+        "mlp:blocks=2 | at column 5: unknown option 'blocks' for mlp",
+        "resnet:blocks=0 | at column 15: blocks=0: expected a whole number 1..64",
         "resnet:channels=8,hidden=3 | unknown option 'hidden'",
         "mlp:value=scalar | value head 'scalar'",
         "mlp:aux=maybe | aux=maybe: expected true or false",
-        "mlp:hidden | expected key=value"})
+        "mlp:hidden | at column 5: 'hidden' is not key=value",
+        "mlp: | at column 5: expected key=value"})
     void badSpecsSayWhatIsWrong(String text, String message) {
         NetworkSpecException e = assertThrows(NetworkSpecException.class, () -> NetworkSpec.parse(text));
         assertTrue(e.getMessage().contains(message), e.getMessage());

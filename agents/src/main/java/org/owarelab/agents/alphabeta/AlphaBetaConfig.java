@@ -2,7 +2,6 @@ package org.owarelab.agents.alphabeta;
 
 import java.util.Set;
 import org.owarelab.agents.AgentSpec;
-import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.SearchLimit;
 
 /**
@@ -50,7 +49,7 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         spec.requireKeys(KEYS);
         String eval = spec.string("eval", "full");
         if (!eval.equals("full") && !eval.equals("material")) {
-            throw new AgentSpecException("agent spec '" + spec.text() + "': eval=" + eval + ": expected full or material");
+            throw spec.valueError("eval", "expected full or material");
         }
         return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
                 Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
@@ -70,7 +69,7 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new AgentSpecException("agent spec '" + spec.text() + "': " + key + "=" + v + ": expected a whole number >= 1");
+        throw spec.valueError(key, "expected a whole number >= 1");
     }
 
     /** The limit of the spec, used when a decision's own limit sets none of depth, nodes, movetime or infinite. */

@@ -82,8 +82,8 @@ final class PuctAgentFactory implements AgentFactory {
         double forced = spec.real("forced", 0, 0, 100);
         double gumbelScale = spec.real("gumbel-scale", 0, 0, 100);
         if (gumbel && (noise > 0 || forced > 0)) {
-            throw new AgentSpecException("agent spec '" + spec.text() + "': gumbel=true explores by itself; "
-                    + "drop noise and forced (use gumbel-scale for Gumbel noise)");
+            throw spec.valueError("gumbel", "Gumbel selection explores by itself (expected no noise or forced "
+                    + "beside it; use gumbel-scale for Gumbel noise)");
         }
         PuctConfig cfg = new PuctConfig(spec.real("c", 1.25, 0, 100), cBase(spec), spec.real("fpu", 0.25, -2, 2),
                 spec.real("fpu-root", 0.0, -2, 2),
@@ -130,7 +130,7 @@ final class PuctAgentFactory implements AgentFactory {
     private static double cBase(AgentSpec spec) {
         double b = spec.real("c-base", 19652, 0, 1e12);
         if (b > 0 && b < 1) {
-            throw new AgentSpecException("agent spec '" + spec.text() + "': c-base=" + b + ": expected 0 or >= 1");
+            throw spec.valueError("c-base", "expected 0 or >= 1");
         }
         return b;
     }

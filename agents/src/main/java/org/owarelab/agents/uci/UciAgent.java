@@ -102,7 +102,7 @@ public final class UciAgent implements Agent {
                     + "(6 houses, 4 seeds, grand-slam=no-capture, repetition=own-side), not '" + rules.spec() + "'");
         }
         if (!spec.has("cmd") || spec.string("cmd", "").isBlank()) {
-            throw new AgentSpecException("agent spec '" + spec + "': cmd is required, e.g. uci:cmd=\"java -jar engine.jar service\"");
+            throw spec.nameError("uci needs a command (expected e.g. uci:cmd=\"java -jar engine.jar service\")");
         }
         this.spec = spec.text();
         List<String> command = CommandSplitter.split(spec.string("cmd", ""));
@@ -139,8 +139,8 @@ public final class UciAgent implements Agent {
             }
             int eq = entry.indexOf('=');
             if (eq <= 0) {
-                throw new AgentSpecException("agent spec '" + spec + "': options entry '" + entry.trim()
-                        + "' is not Name=value (entries are separated by ';')");
+                throw spec.valueError("options", "entry '" + entry.trim()
+                        + "' is not Name=value (expected entries Name=value separated by ';')");
             }
             m.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
         }

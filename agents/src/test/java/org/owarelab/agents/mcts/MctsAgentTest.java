@@ -50,7 +50,7 @@ class MctsAgentTest {
         assertEquals("mcts:sims=50,c=0.7,tree=5000,reuse=false,rollout=200", a.spec());
         assertEquals("mcts:sims=2000,c=1.4", mcts("", 1).spec());
         AgentSpecException unknown = assertThrows(AgentSpecException.class, () -> mcts("depth=3", 1));
-        assertTrue(unknown.getMessage().contains("allowed: c, movetime, reuse, rollout, sims, tree"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("expected one of c, movetime, reuse, rollout, sims, tree"), unknown.getMessage());
         assertThrows(AgentSpecException.class, () -> mcts("sims=0", 1));
         assertThrows(AgentSpecException.class, () -> mcts("c=-1", 1));
         assertThrows(AgentSpecException.class, () -> mcts("tree=10", 1));

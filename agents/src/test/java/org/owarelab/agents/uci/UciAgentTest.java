@@ -153,7 +153,7 @@ class UciAgentTest {
                 () -> BuiltInAgents.registry().create(fake("illegal", ""), RuleSet.parse("houses=4,seeds=3"), 0));
         assertTrue(rules.getMessage().contains("only the default rules"), rules.getMessage());
         assertTrue(assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create("uci:depth=3", RuleSet.DEFAULT, 0))
-                .getMessage().contains("cmd is required"));
+                .getMessage().contains("uci needs a command (expected e.g. uci:cmd="));
         assertTrue(assertThrows(AgentSpecException.class,
                 () -> BuiltInAgents.registry().create("uci:cmd=/no/such/engine-binary", RuleSet.DEFAULT, 0)).getMessage().contains("cannot start"));
         assertTrue(assertThrows(AgentSpecException.class,

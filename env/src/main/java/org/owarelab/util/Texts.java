@@ -1,0 +1,44 @@
+package org.owarelab.util;
+
+/**
+ * Makes untrusted text safe to show on one line: user input quoted in an error message, a bad
+ * protocol line echoed in an {@code info string}. Raw control bytes (NUL, ESC, a line break) in
+ * such text could end the line early or drive the reader's terminal; here they become visible
+ * escapes instead.
+ */
+public final class Texts {
+    private Texts() {
+    }
+
+    /**
+     * {@code text} with every ISO control character and line or paragraph separator written as an
+     * escape ({@code \n}, {@code \r}, {@code \t}, else {@code \xHH} or {@code \}{@code uHHHH}) and
+     * every backslash kept as it is; null becomes {@code "null"}.
+     */
+    public static String escape(String text) {
+        if (text == null) {
+            return "null";
+        }
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean control = Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
+            if (!control) {
+                if (out != null) {
+                    out.append(c);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> out.append(c < 0x100 ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
+            }
+        }
+        return out == null ? text : out.toString();
+    }
+}
