@@ -48,6 +48,21 @@ public final class Main implements Runnable {
         return commandLine().execute(args);
     }
 
+    /**
+     * One line for a usage error, prefixed by the command it concerns ({@code oware match: ...});
+     * a first word that is no command reads {@code oware: unknown command 'nosuch' (expected one of ...)}.
+     */
+    static String parameterMessage(CommandLine.ParameterException ex) {
+        CommandLine where = ex.getCommandLine();
+        String prefix = where.getCommandSpec().qualifiedName() + ": ";
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && where.getParent() == null
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+            return prefix + "unknown command '" + org.owarelab.util.Texts.escape(u.getUnmatched().get(0))
+                    + "' (expected one of " + String.join(", ", where.getSubcommands().keySet()) + ")";
+        }
+        return prefix + org.owarelab.util.Texts.escape(ex.getMessage());
+    }
+
     /** The configured command line: one-line errors, exit code 2 for bad input, 1 otherwise. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
@@ -67,17 +82,27 @@ public final class Main implements Runnable {
         }
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
-            err.println("oware " + commandLine.getCommandName() + ": " + Errors.message(ex));
+            err.println(commandLine.getCommandSpec().qualifiedName() + ": " + Errors.message(ex));
             err.flush();
             return Errors.exitCode(ex);
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("oware " + ex.getCommandLine().getCommandName() + ": " + ex.getMessage());
-            err.println("Try 'oware " + ex.getCommandLine().getCommandName() + " --help'.");
+            err.println(parameterMessage(ex));
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             err.flush();
             return 2;
         });
-        return cl;
+        // "oware nosuch --help" would print the top-level help and exit 0: picocli keeps a help
+        // request's unmatched words aside instead of failing. An unknown command is an error anyway.
+        CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+        cl.setExecutionStrategy(parseResult -> {
+            if (!parseResult.unmatched().isEmpty()) {
+                throw new CommandLine.UnmatchedArgumentException(parseResult.commandSpec().commandLine(),
+                        parseResult.unmatched());
+            }
+            return run.execute(parseResult);
+        });
+                return cl;
     }
 }

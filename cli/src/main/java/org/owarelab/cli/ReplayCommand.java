@@ -4,11 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -71,28 +70,21 @@ final class ReplayCommand implements Callable<Integer> {
             throw new BadInputException("--moves and --batch exclude each other");
         }
         Position defaultStart = rules.startPosition();
-        try (BufferedReader in = open(batch)) {
-            String line;
+        try (InputStream in = open(batch)) {
+            LineReader lines = new LineReader(in);
             int index = 0;
-            while ((line = in.readLine()) != null) {
-                if (line.isBlank()) {
+            for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
+                if (line.text() != null && line.text().isBlank()) {
                     continue;
                 }
                 ObjectNode result = JSON.createObjectNode();
                 result.put("index", index++);
                 try {
-                    JsonNode game = JSON.readTree(line);
-                    if (game == null || !game.isObject()) {
-                        throw new IllegalArgumentException("expected a JSON object {\"position\": ..., \"moves\": ...}");
-                    }
-                    JsonNode p = game.get("position");
-                    JsonNode m = game.get("moves");
-                    Position start = p == null || p.isNull() ? defaultStart : Position.parse(p.asText(), ruleSet);
-                    ArrayNode plies = result.putArray("plies");
-                    plies.addAll(replay(start, m == null || m.isNull() ? "" : m.asText()));
-                } catch (IOException | IllegalArgumentException e) {
-                    result.remove("plies");
-                    result.put("error", Errors.message(e));
+                    ArrayNode plies = JSON.createArrayNode();
+                    plies.addAll(game(line, defaultStart, ruleSet));
+                    result.set("plies", plies);
+                } catch (IllegalArgumentException e) {
+                    result.put("error", "line " + line.number() + ": " + Errors.message(e));
                 }
                 out.println(JSON.writeValueAsString(result));
             }
@@ -101,12 +93,36 @@ final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static BufferedReader open(String file) throws IOException {
+    /** The plies of one batch line; throws {@link IllegalArgumentException} naming what is wrong with it. */
+    private static List<ObjectNode> game(LineReader.Line line, Position defaultStart, RuleSet ruleSet) {
+        if (line.text() == null) {
+            throw new IllegalArgumentException("not valid UTF-8 at byte " + line.badByte()
+                    + " (expected a UTF-8 JSON object {\"position\": ..., \"moves\": ...})");
+        }
+        JsonNode game;
+        try {
+            game = JSON.readTree(line.text());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(Errors.json(e) + " (expected a JSON object {\"position\": ..., \"moves\": ...})");
+        }
+        if (game == null || !game.isObject()) {
+            throw new IllegalArgumentException("expected a JSON object {\"position\": ..., \"moves\": ...}");
+        }
+        JsonNode p = game.get("position");
+        JsonNode m = game.get("moves");
+        if (p != null && !p.isNull() && !p.isTextual() || m != null && !m.isNull() && !m.isTextual()) {
+            throw new IllegalArgumentException("expected \"position\" and \"moves\" to be strings");
+        }
+        Position start = p == null || p.isNull() ? defaultStart : Position.parse(p.asText(), ruleSet);
+        return replay(start, m == null || m.isNull() ? "" : m.asText());
+    }
+
+    private static InputStream open(String file) throws IOException {
         if (file.equals("-")) {
-            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            return System.in;
         }
         try {
-            return Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8);
+            return Files.newInputStream(Path.of(file));
         } catch (NoSuchFileException e) {
             throw new BadInputException("--batch " + file + ": no such file");
         }

@@ -15,13 +15,18 @@ record Cli(int code, String out, String err) {
     }
 
     /** Runs with {@code stdin} as standard input (null keeps the current one). */
-    static synchronized Cli runWithInput(String stdin, String... args) {
+    static Cli runWithInput(String stdin, String... args) {
+        return runWithBytes(stdin == null ? null : stdin.getBytes(StandardCharsets.UTF_8), args);
+    }
+
+    /** Runs with raw bytes as standard input (null keeps the current one), e.g. invalid UTF-8. */
+    static synchronized Cli runWithBytes(byte[] stdin, String... args) {
         InputStream saved = System.in;
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         try {
             if (stdin != null) {
-                System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+                System.setIn(new ByteArrayInputStream(stdin));
             }
             CommandLine cl = Main.commandLine();
             cl.setOut(new PrintWriter(out, true));

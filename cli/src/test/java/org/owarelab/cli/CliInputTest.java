@@ -1,0 +1,72 @@
+package org.owarelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input at the command line's edges: unknown commands, and bad bytes in a replay batch. */
+class CliInputTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void anUnknownCommandIsNamedOnceWithTheCommandsThatExist() {
+        for (String[] args : new String[][] {{"nosuch"}, {"nosuch", "--help"}, {"nosuch", "-h", "x"}}) {
+            Cli r = Cli.run(args);
+            assertEquals(2, r.code(), String.join(" ", args) + ": " + r.out() + r.err());
+            assertEquals("", r.out(), "no help on stdout for an unknown command");
+            String[] lines = r.err().strip().split("\\R");
+            assertEquals("oware: unknown command 'nosuch' (expected one of train, match, tournament, ladder, report, "
+                    + "play, uci, perft, replay, show, bench, help)", lines[0]);
+            assertEquals("Try 'oware --help'.", lines[1]);
+            assertFalse(r.err().contains("oware oware"), r.err());
+        }
+    }
+
+    @Test
+    void usageErrorsNameTheFullCommand() {
+        Cli r = Cli.run("bench", "rules", "--seconds", "x");
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("oware bench rules: "), r.err());
+        assertTrue(r.err().contains("Try 'oware bench rules --help'."), r.err());
+    }
+
+    /** One line of bad UTF-8 is that line's error; a file reads exactly as stdin does. */
+    @Test
+    void aBadUtf8LineInABatchIsOneErrorFromAFileAsFromStdin(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.write("{\"moves\":\"F\"}\n{\"moves\":\"".getBytes(StandardCharsets.UTF_8));
+        bytes.write(new byte[] {(byte) 0xff, (byte) 0xfe});
+        bytes.write("\"}\r\n\n{\"moves\":\"Ff\"}\nnot json\n{\"moves\":\"F\\u001b\"}".getBytes(StandardCharsets.UTF_8));
+        Path file = dir.resolve("games.jsonl");
+        Files.write(file, bytes.toByteArray());
+
+        Cli fromFile = Cli.run("replay", "--batch", file.toString());
+        Cli fromStdin = Cli.runWithBytes(bytes.toByteArray(), "replay", "--batch", "-");
+        assertEquals(0, fromFile.code(), fromFile.err());
+        assertEquals(fromStdin.out(), fromFile.out());
+        assertEquals(fromStdin.code(), fromFile.code());
+
+        String[] lines = fromFile.outLines();
+        assertEquals(5, lines.length, fromFile.out());
+        assertEquals(2, JSON.readTree(lines[0]).get("plies").size());
+        JsonNode bad = JSON.readTree(lines[1]);
+        assertEquals(1, bad.get("index").asInt());
+        assertEquals("line 2: not valid UTF-8 at byte 11 (expected a UTF-8 JSON object {\"position\": ..., "
+                + "\"moves\": ...})", bad.get("error").asText());
+        assertEquals(3, JSON.readTree(lines[2]).get("plies").size(), "the games after a bad line go on");
+        String notJson = JSON.readTree(lines[3]).get("error").asText();
+        assertTrue(notJson.startsWith("line 5: not valid JSON at column 4: Unrecognized token 'not'"), notJson);
+        assertFalse(notJson.contains("Source") || notJson.contains("REDACTED"), notJson);
+        String control = JSON.readTree(lines[4]).get("error").asText();
+        assertTrue(control.startsWith("line 6: illegal move '\\x1b'"), control);
+    }
+}
