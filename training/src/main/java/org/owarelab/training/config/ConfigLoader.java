@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -78,22 +80,38 @@ public final class ConfigLoader {
                 merge(tree, (ObjectNode) file, "");
             }
         }
-        List<String> applied = new ArrayList<>();
+        ObjectNode fileTree = tree.deepCopy();
         for (String o : overrides) {
-            applied.add(o);
             applyOverride(tree, o);
         }
         try {
             return YAML.treeToValue(tree, type);
         } catch (JsonProcessingException e) {
             String path = path(e);
-            String override = applied.stream().filter(o -> {
+            String override = overrides.stream().filter(o -> {
                 String key = o.substring(0, Math.max(0, o.indexOf('='))).trim();
-                return key.equals(path) || !path.isEmpty() && key.startsWith(path + ".");
+                return key.equals(path) || !path.isEmpty() && (key.startsWith(path + ".") || path.startsWith(key + "."));
             }).reduce((a, b) -> b).orElse(null);
-            String at = override != null ? "--set " + override + ": "
-                    : where(source, locate(text, path)) + (path.isEmpty() ? "" : "'" + path + "': ");
-            throw new ConfigException(at + problem(e), e);
+            if (override != null) {
+                throw new ConfigException("--set " + override + ": " + problem(e), e);
+            }
+            // A record checked as a whole (no key path): blame the first override that breaks it, if any.
+            ObjectNode partial = fileTree.deepCopy();
+            for (int i = 0; i <= overrides.size(); i++) {
+                try {
+                    YAML.treeToValue(partial, type);
+                } catch (JsonProcessingException first) {
+                    if (i == 0) {
+                        break;
+                    }
+                    throw new ConfigException("--set " + overrides.get(i - 1) + ": " + problem(first), first);
+                }
+                if (i < overrides.size()) {
+                    applyOverride(partial, overrides.get(i));
+                }
+            }
+            throw new ConfigException(where(source, locate(text, path)) + (path.isEmpty() ? "" : "'" + path + "': ")
+                    + problem(e), e);
         }
     }
 
@@ -156,6 +174,7 @@ public final class ConfigLoader {
         return "";
     }
 
+    /** What was wrong, in the config's terms: no Jackson class names, constructors or sources. */
     private static String problem(JsonProcessingException e) {
         if (e instanceof UnrecognizedPropertyException u) {
             return "unknown key '" + u.getPropertyName() + "' (known: "
@@ -164,10 +183,41 @@ public final class ConfigLoader {
         if (e instanceof ValueInstantiationException v && v.getCause() != null && v.getCause().getMessage() != null) {
             return v.getCause().getMessage();
         }
+        if (e instanceof InvalidFormatException f && f.getTargetType() != null) {
+            return "expected " + expected(f.getTargetType()) + ", got '" + f.getValue() + "'";
+        }
+        if (e instanceof MismatchedInputException m && m.getTargetType() != null) {
+            return "expected " + expected(m.getTargetType());
+        }
         String m = e.getOriginalMessage();
         int cut = m.indexOf("\n");
         m = cut > 0 ? m.substring(0, cut) : m;
         return m.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z.]*\\.([A-Za-z$]+)`", "$1").trim();
+    }
+
+    /** What a value of {@code type} looks like in YAML. */
+    static String expected(Class<?> type) {
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class
+                || type == short.class || type == Short.class) {
+            return "a whole number";
+        }
+        if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
+            return "a number";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a text value";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> ((Enum<?>) c).name().toLowerCase(java.util.Locale.ROOT)).collect(Collectors.joining(", "));
+        }
+        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+            return "a list, e.g. [64, 64]";
+        }
+        return "a section of keys (key: value lines below it)";
     }
 
     private static String where(String source, JsonLocation loc) {

@@ -18,6 +18,11 @@ class ConfigLoaderTest {
     }
 
     record Sample(long seed, int games, Net net) {
+        Sample {
+            if (games > 1000) {
+                throw new IllegalArgumentException("games=" + games + ": expected at most 1000");
+            }
+        }
     }
 
     private static final Sample DEFAULTS = new Sample(1, 10, new Net("mlp", List.of(64, 64), 0.01));
@@ -49,7 +54,26 @@ class ConfigLoaderTest {
     void badTypeNamesTheKey() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ConfigLoader.parse("seed: 1\ngames: many\n", "q.yaml", DEFAULTS, List.of()));
-        assertTrue(e.getMessage().startsWith("q.yaml:2:1: 'games': "), e.getMessage());
+        assertEquals("q.yaml:2:1: 'games': expected a whole number, got 'many'", e.getMessage());
+    }
+
+    /** An override is blamed for its own errors, element errors included, in plain words. */
+    @Test
+    void badOverrideValuesNameTheOverrideAndWhatWasExpected() {
+        String file = "net:\n  hidden: [8, 8]\n";
+        assertEquals("--set net.hidden=[64,abc]: expected a whole number, got 'abc'", assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse(file, "q.yaml", DEFAULTS, List.of("net.hidden=[64,abc]"))).getMessage());
+        assertEquals("--set net=3: expected a section of keys (key: value lines below it)", assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse(file, "q.yaml", DEFAULTS, List.of("net=3"))).getMessage());
+        assertEquals("--set net.hidden=5: expected a list, e.g. [64, 64]", assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse(file, "q.yaml", DEFAULTS, List.of("net.hidden=5"))).getMessage());
+        assertEquals("--set games=[1]: expected a whole number", assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse(file, "q.yaml", DEFAULTS, List.of("games=[1]"))).getMessage());
+        assertEquals("--set games=2000: games=2000: expected at most 1000", assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse(file, "q.yaml", DEFAULTS, List.of("seed=3", "games=2000", "seed=4"))).getMessage(),
+                "a whole-record check is blamed on the override that broke it");
+        assertTrue(assertThrows(ConfigException.class, () -> ConfigLoader.parse("games: 2000\n", "q.yaml", DEFAULTS,
+                List.of("seed=3"))).getMessage().startsWith("q.yaml: games=2000"), "and on the file when the file broke it");
     }
 
     @Test
