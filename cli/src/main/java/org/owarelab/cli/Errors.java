@@ -37,10 +37,10 @@ final class Errors {
         }
         String m = ex.getMessage();
         if (ex instanceof IOException) {
-            return "I/O error: " + (m == null ? ex.getClass().getSimpleName() : m);
+            return org.owarelab.util.Texts.reason(ex);
         }
         if (m == null || m.isBlank()) {
-            return ex.getClass().getSimpleName() + (ex.getCause() != null ? ": " + message(ex.getCause()) : "");
+            return org.owarelab.util.Texts.reason(ex);
         }
         return org.owarelab.util.Texts.escape(m.replace('\n', ' '));
     }

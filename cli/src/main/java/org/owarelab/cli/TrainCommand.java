@@ -45,6 +45,12 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String command = "oware " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        if (out != null && java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
+            throw new BadInputException("--out " + out + ": is a file, not a directory (expected a new run directory)");
+        }
+        if (resume != null && java.nio.file.Files.exists(resume) && !java.nio.file.Files.isDirectory(resume)) {
+            throw new BadInputException("--resume " + resume + ": is a file, not a directory (expected a run directory)");
+        }
         if (resume != null) {
             if (config != null || out != null) {
                 throw new BadInputException("--resume takes no --config or --out: a run keeps its saved config "

@@ -69,4 +69,26 @@ class CliInputTest {
         String control = JSON.readTree(lines[4]).get("error").asText();
         assertTrue(control.startsWith("line 6: illegal move '\\x1b'"), control);
     }
+
+    @Test
+    void trainSaysAFileIsNotARunDirectory(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("notes.txt"), "x");
+        Cli out = Cli.run("train", "--out", file.toString());
+        assertEquals(2, out.code(), out.err());
+        assertEquals("oware train: --out " + file + ": is a file, not a directory (expected a new run directory)",
+                out.err().strip());
+        Cli resume = Cli.run("train", "--resume", file.toString());
+        assertEquals(2, resume.code(), resume.err());
+        assertTrue(resume.err().contains("is a file, not a directory"), resume.err());
+    }
+
+    @Test
+    void aModelDirectoryWithoutACheckpointSaysWhatIsMissing(@TempDir Path dir) {
+        Cli r = Cli.run("match", "puct:model=" + dir, "random", "--games", "2");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("oware match: "), r.err());
+        assertTrue(r.err().contains(dir + ": not a checkpoint or a run directory (a checkpoint holds meta.json, "
+                + "a run directory checkpoints/)"), r.err());
+        assertEquals(1, r.err().strip().split("\\R").length, r.err());
+    }
 }

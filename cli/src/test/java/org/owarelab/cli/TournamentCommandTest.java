@@ -1,6 +1,7 @@
 package org.owarelab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -101,8 +102,9 @@ class TournamentCommandTest {
         Cli r = Cli.run("tournament", "--players", "random", "greedy", "nosuch", "--games-per-pair", "2", "--threads",
                 "1", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("player 'nosuch' cannot be built: AgentSpecException: agent spec 'nosuch': "
+        assertTrue(r.out().contains("player 'nosuch' cannot be built: agent spec 'nosuch' at column 1: "
                 + "unknown agent 'nosuch'"), r.out());
+        assertFalse(r.out().contains("Exception"), "no Java class names in failure reasons: " + r.out());
         assertTrue(r.out().contains("played 6 games in"), r.out());
         assertTrue(r.out().contains("(4 ended by an agent's failure)"), r.out());
         assertTrue(r.out().contains("nosuch failed 4 game(s), first game 2"), r.out());

@@ -41,4 +41,42 @@ public final class Texts {
         }
         return out == null ? text : out.toString();
     }
+
+    /**
+     * The reason a failure gives, in plain words for a user: the exception's message (escaped, one
+     * line), or for one without a message a description of its kind; never a Java class name.
+     * {@code I/O error: } prefixes an I/O failure's message.
+     */
+    public static String reason(Throwable t) {
+        if (t == null) {
+            return "unknown failure";
+        }
+        if (t instanceof java.io.UncheckedIOException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        boolean has = m != null && !m.isBlank();
+        if (t instanceof OutOfMemoryError) {
+            return "out of memory" + (has ? " (" + escape(m) + ")" : "");
+        }
+        if (t instanceof StackOverflowError) {
+            return "stack overflow (recursion too deep)";
+        }
+        if (t instanceof LinkageError) {
+            return "could not load a part of the program" + (has ? ": " + escape(m) : "");
+        }
+        if (t instanceof java.io.IOException) {
+            return "I/O error" + (has ? ": " + escape(m) : "");
+        }
+        if (t instanceof InterruptedException) {
+            return "interrupted";
+        }
+        if (has) {
+            return escape(m.replace('\n', ' '));
+        }
+        if (t.getCause() != null && t.getCause() != t) {
+            return reason(t.getCause());
+        }
+        return "internal error with no message (a bug: please report it)";
+    }
 }

@@ -84,8 +84,7 @@ public final class GameRunner {
     }
 
     private static String describe(Throwable e) {
-        String m = e.getMessage();
-        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m.replace('\n', ' '));
+        return org.owarelab.util.Texts.reason(e);
     }
 
     /** The state of one game being played. */

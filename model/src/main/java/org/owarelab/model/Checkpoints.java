@@ -149,14 +149,7 @@ public final class Checkpoints {
      */
     public static void checkCompatible(Path dir, CheckpointInfo info, String encoderTag, int[] shape, RuleSet rules,
                                         NetworkSpec expected) {
-        if (!info.encoder().equals(encoderTag)) {
-            throw new CheckpointException("checkpoint " + dir + " was written for encoder " + info.encoder()
-                    + ", not for encoder " + encoderTag + " (load it with the encoder it names)");
-        }
-        if (!Arrays.equals(info.inputShapeArray(), shape)) {
-            throw new CheckpointException("checkpoint " + dir + " reads observations of shape " + info.inputShape()
-                    + ", encoder " + encoderTag + " gives " + Arrays.toString(shape));
-        }
+        // Rules first: another board size also changes the observation shape, and the rules are the cause.
         RuleSet saved;
         try {
             saved = RuleSet.parse(info.rules());
@@ -167,6 +160,14 @@ public final class Checkpoints {
         if (!saved.equals(rules)) {
             throw new CheckpointException("checkpoint " + dir + " was trained for rules " + saved
                     + ", not for rules " + rules);
+        }
+        if (!info.encoder().equals(encoderTag)) {
+            throw new CheckpointException("checkpoint " + dir + " was written for encoder " + info.encoder()
+                    + ", not for encoder " + encoderTag + " (load it with the encoder it names)");
+        }
+        if (!Arrays.equals(info.inputShapeArray(), shape)) {
+            throw new CheckpointException("checkpoint " + dir + " reads observations of shape " + info.inputShape()
+                    + ", encoder " + encoderTag + " gives " + Arrays.toString(shape));
         }
         if (expected != null && !expected.equals(info.network())) {
             throw new CheckpointException("checkpoint " + dir + " holds network " + info.network().spec()

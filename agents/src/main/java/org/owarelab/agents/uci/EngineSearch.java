@@ -288,7 +288,6 @@ final class EngineSearch implements SearchMonitor, Runnable {
     }
 
     static String describe(Throwable t) {
-        String m = t.getMessage();
-        return t.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+        return org.owarelab.util.Texts.reason(t);
     }
 }

@@ -15,7 +15,11 @@ final class UciOutput {
         this.out = out;
     }
 
-    /** Writes one protocol line; line breaks inside {@code line} are replaced by spaces. */
+    /**
+     * Writes one protocol line; line breaks inside {@code line} become spaces and other control
+     * characters (NUL, ESC, ...) visible escapes, so a garbage input echoed back can neither split
+     * the line nor drive the GUI's terminal.
+     */
     synchronized void line(String line) {
         out.print(oneLine(line));
         out.print('\n');
@@ -38,6 +42,7 @@ final class UciOutput {
     }
 
     static String oneLine(String s) {
-        return s.indexOf('\n') < 0 && s.indexOf('\r') < 0 ? s : s.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
+        String flat = s.indexOf('\n') < 0 && s.indexOf('\r') < 0 ? s : s.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
+        return org.owarelab.util.Texts.escape(flat);
     }
 }

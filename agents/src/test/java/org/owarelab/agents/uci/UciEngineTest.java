@@ -176,10 +176,18 @@ class UciEngineTest {
             e.send("\u00e9\u00e9 \t 42");
             e.send("go depth banana");
             e.send("go depth");
+            e.send("x\u0000\u001b[2Jx\u0007y");
+            e.send("position fen \u001b]0;pwned\u0007");
             List<String> replies = e.sync();
-            assertEquals(List.of("info string unknown command hello world", "info string unknown command \u00e9\u00e9 \t 42",
+            assertEquals(List.of("info string unknown command hello world", "info string unknown command \u00e9\u00e9 \\t 42",
                     "info string error: go: depth 'banana': expected a whole number 0..10000",
-                    "info string error: go: 'depth' needs a number after it"), replies);
+                    "info string error: go: 'depth' needs a number after it",
+                    "info string unknown command x\\x00\\x1b[2Jx\\x07y"), replies.subList(0, 5));
+            assertTrue(replies.get(5).startsWith("info string error: ") && replies.get(5).contains("'\\x1b]0;pwned'"),
+                    replies.get(5));
+            for (String r : replies) {
+                assertTrue(r.chars().noneMatch(Character::isISOControl), "no raw control bytes echoed: " + r);
+            }
         }
     }
 
@@ -242,7 +250,7 @@ class UciEngineTest {
             e.send("position startpos moves A");
             e.send("go depth 1");
             List<String> lines = e.until("bestmove");
-            assertTrue(lines.get(0).startsWith("info string error: agent throwing failed: IllegalStateException: boom"), lines.toString());
+            assertTrue(lines.get(0).startsWith("info string error: agent throwing failed: boom"), lines.toString());
             assertEquals("bestmove a", lines.get(lines.size() - 1)); // the lowest legal move
         }
         try (EngineHarness e = new EngineHarness("illegal", (s, r, seed) -> new TestAgents.Illegal())) {
@@ -265,7 +273,7 @@ class UciEngineTest {
         };
         try (EngineHarness e = new EngineHarness("puct:model=x", failing)) {
             List<String> replies = e.sync();
-            assertEquals(List.of("info string error: cannot build agent 'puct:model=x': AgentSpecException: model file 'x.params' not found"),
+            assertEquals(List.of("info string error: cannot build agent 'puct:model=x': model file 'x.params' not found"),
                     replies);
             e.send("position startpos moves B");
             e.send("go movetime 10");
@@ -279,7 +287,7 @@ class UciEngineTest {
             throw new UnsatisfiedLinkError("no torch in java.library.path");
         };
         try (EngineHarness e = new EngineHarness("puct", failing)) {
-            assertEquals(List.of("info string error: cannot build agent 'puct': UnsatisfiedLinkError: no torch in java.library.path"),
+            assertEquals(List.of("info string error: cannot build agent 'puct': could not load a part of the program: no torch in java.library.path"),
                     e.sync());
             // the engine is still serving:
             e.send("go depth 1");

@@ -118,9 +118,7 @@ public final class Tournament {
             try (Agent a = agents.create(spec, config.settings().rules(), 0)) {
                 a.spec();
             } catch (RuntimeException | LinkageError e) {
-                String m = e.getMessage();
-                problems.put(spec, e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": "
-                        + m.replace('\n', ' ')));
+                problems.put(spec, org.owarelab.util.Texts.reason(e));
             }
         }
         return problems;
