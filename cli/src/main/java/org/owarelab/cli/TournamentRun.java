@@ -38,6 +38,10 @@ final class TournamentRun {
         double secs;
         try (AgentRegistry agents = ModelAgents.registry()) {
             TournamentPlan plan = Tournament.prepare(agents, config, dir);
+            for (String w : plan.warnings()) {
+                err.println("oware tournament: warning: " + w);
+            }
+            err.flush();
             describe(plan, out);
             out.flush();
             long t0 = System.nanoTime();

@@ -50,7 +50,8 @@ public final class GameRecords {
         try {
             o = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("not JSON: " + String.valueOf(e.getOriginalMessage())
+                    .replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", ""), e);
         }
         if (o == null || !o.isObject()) {
             throw new IllegalArgumentException("expected a JSON object");
@@ -150,30 +151,87 @@ public final class GameRecords {
     }
 
     /**
+     * A line of a games file that holds no game.
+     *
+     * @param line its 1-based number
+     * @param text the line as read (bytes that are not UTF-8 replaced), for keeping aside
+     * @param problem what is wrong with it
+     * @param cutShort it is the last line and has no newline after it: a write interrupted by a kill
+     */
+    public record Skipped(int line, String text, String problem, boolean cutShort) {
+        /** One line naming {@code file}, the line and what was done: {@code FILE:LINE: skipped ...}. */
+        public String warning(Path file) {
+            return file + ":" + line + ": skipped " + (cutShort ? "the last line, cut short by an interrupted write"
+                    : "a line that is not a game record (" + problem + ")");
+        }
+    }
+
+    /** The games of a file and the lines skipped in it, each in file order. */
+    public record Contents(List<GameRecord> games, List<Skipped> skipped) {
+        public Contents {
+            games = List.copyOf(games);
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    /**
      * All games of a file, in file order; blank lines and a last line cut short (no newline after
      * it) are skipped.
      *
-     * @throws IllegalArgumentException naming the file and line of a bad record
+     * @throws IllegalArgumentException naming the file and line of any other bad line
      */
     public static List<GameRecord> read(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        String[] lines = text.split("\n", -1);
-        List<GameRecord> games = new ArrayList<>();
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty()) {
-                continue;
-            }
-            try {
-                games.add(parse(line));
-            } catch (IllegalArgumentException e) {
-                if (i == lines.length - 1) {
-                    continue; // no newline after it: the write of this line was interrupted
-                }
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+        Contents c = readSkipping(file);
+        for (Skipped s : c.skipped()) {
+            if (!s.cutShort()) {
+                throw new IllegalArgumentException(file + ":" + s.line() + ": " + s.problem()
+                        + " (delete or repair that line)");
             }
         }
-        return games;
+        return c.games();
+    }
+
+    /**
+     * All games of a file, in file order, and every line that holds none (a last line cut short, a
+     * line of garbage or of bytes that are not UTF-8); blank lines are ignored. Each line is decoded
+     * on its own, so one bad line costs only itself.
+     */
+    public static Contents readSkipping(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        List<GameRecord> games = new ArrayList<>();
+        List<Skipped> skipped = new ArrayList<>();
+        int start = 0;
+        for (int number = 1; start < bytes.length; number++) {
+            int end = start;
+            while (end < bytes.length && bytes[end] != '\n') {
+                end++;
+            }
+            boolean last = end == bytes.length;
+            String line;
+            String problem = null;
+            try {
+                line = StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                        .decode(java.nio.ByteBuffer.wrap(bytes, start, end - start)).toString();
+            } catch (java.nio.charset.CharacterCodingException e) {
+                line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
+                problem = "not valid UTF-8";
+            }
+            start = end + 1;
+            if (line.isBlank()) {
+                continue;
+            }
+            if (problem == null) {
+                try {
+                    games.add(parse(line.strip()));
+                    continue;
+                } catch (IllegalArgumentException e) {
+                    problem = e.getMessage();
+                }
+            }
+            skipped.add(new Skipped(number, line, org.owarelab.util.Texts.escape(problem), last));
+        }
+        return new Contents(games, skipped);
     }
 
     /** Writes {@code games} to {@code file} atomically, replacing it. */

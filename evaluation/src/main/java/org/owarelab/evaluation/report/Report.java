@@ -110,7 +110,11 @@ public final class Report {
                     + ", so no head-to-head table).");
             return new ReportData(title, null, ratings, null, List.of(), EloSeries.of(checkpoints, ratings), notes);
         }
-        List<GameRecord> games = GameRecords.read(gamesFile);
+        GameRecords.Contents contents = GameRecords.readSkipping(gamesFile);
+        List<GameRecord> games = contents.games();
+        for (GameRecords.Skipped s : contents.skipped()) {
+            notes.add(s.warning(gamesFile) + ".");
+        }
         Crosstable table = GameTables.crosstable(games);
         EloOptions opts = options;
         if (anchorFallback && (opts.anchor() == null || table.indexOf(opts.anchor()) < 0)) {

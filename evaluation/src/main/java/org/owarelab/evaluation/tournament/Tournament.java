@@ -32,6 +32,9 @@ import org.owarelab.evaluation.ScheduledGame;
  * grown with more players or games per pair plays only the new games. One process per directory.
  */
 public final class Tournament {
+    /** Where damaged lines of {@code games.jsonl} are kept when a resume skips them. */
+    public static final String SKIPPED = "games.skipped.jsonl";
+
     private Tournament() {
     }
 
@@ -65,7 +68,8 @@ public final class Tournament {
             throw new TournamentMismatchException(dir + " holds " + GameRecords.FILE + " but no " + TournamentFile.FILE
                     + ": not a tournament directory (use another directory)");
         }
-        List<GameRecord> saved = Files.exists(gamesFile) ? GameRecords.read(gamesFile) : List.of();
+        List<String> warnings = new ArrayList<>();
+        List<GameRecord> saved = Files.exists(gamesFile) ? readSaved(gamesFile, warnings) : List.of();
         Map<String, ScheduledGame> byKey = new HashMap<>();
         for (ScheduledGame g : schedule.games()) {
             byKey.put(Schedule.key(g), g);
@@ -105,7 +109,31 @@ public final class Tournament {
         List<GameRecord> all = new ArrayList<>(keptList);
         all.addAll(foreignList);
         GameRecords.write(gamesFile, all);
-        return new TournamentPlan(agents, config, dir, schedule, keptList, foreignList, failed, toPlay, problems);
+        return new TournamentPlan(agents, config, dir, schedule, keptList, foreignList, failed, toPlay, problems, warnings);
+    }
+
+    /**
+     * The saved games of {@code file}, skipping the lines that hold none with a warning each: a last
+     * line cut short by a kill, or a damaged line anywhere. A damaged line is appended to
+     * {@value #SKIPPED} beside the file first (the file is rewritten without it), so nothing is lost;
+     * its game, missing, is played again.
+     */
+    private static List<GameRecord> readSaved(Path file, List<String> warnings) throws IOException {
+        GameRecords.Contents contents = GameRecords.readSkipping(file);
+        StringBuilder aside = new StringBuilder();
+        for (GameRecords.Skipped s : contents.skipped()) {
+            String warning = s.warning(file) + "; its game is played again";
+            if (!s.cutShort()) {
+                aside.append(s.text()).append('\n');
+                warning += " (the line is kept in " + SKIPPED + ")";
+            }
+            warnings.add(warning);
+        }
+        if (aside.length() > 0) {
+            Files.writeString(file.resolveSibling(SKIPPED), aside, java.nio.charset.StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
+        return contents.games();
     }
 
     /**

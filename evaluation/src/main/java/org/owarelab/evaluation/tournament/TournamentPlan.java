@@ -27,9 +27,11 @@ public final class TournamentPlan {
     private final int failedBefore;
     private final List<ScheduledGame> toPlay;
     private final Map<String, String> problems;
+    private final List<String> warnings;
 
     TournamentPlan(AgentRegistry agents, TournamentConfig config, Path dir, Schedule schedule, List<GameRecord> kept,
-            List<GameRecord> foreign, int failedBefore, List<ScheduledGame> toPlay, Map<String, String> problems) {
+            List<GameRecord> foreign, int failedBefore, List<ScheduledGame> toPlay, Map<String, String> problems,
+            List<String> warnings) {
         this.agents = agents;
         this.config = config;
         this.dir = dir;
@@ -39,6 +41,7 @@ public final class TournamentPlan {
         this.failedBefore = failedBefore;
         this.toPlay = List.copyOf(toPlay);
         this.problems = Map.copyOf(problems);
+        this.warnings = List.copyOf(warnings);
     }
 
     public TournamentConfig config() {
@@ -80,6 +83,14 @@ public final class TournamentPlan {
      */
     public Map<String, String> problems() {
         return problems;
+    }
+
+    /**
+     * Lines of the saved {@code games.jsonl} that held no game and were skipped, one message each
+     * naming the file and line (see {@link Tournament#prepare}).
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /**

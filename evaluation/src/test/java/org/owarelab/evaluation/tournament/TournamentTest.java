@@ -71,6 +71,8 @@ class TournamentTest {
         Files.writeString(cut.resolve(GameRecords.FILE), "{\"format\":1,\"game\":7,\"pai", java.nio.file.StandardOpenOption.APPEND);
 
         TournamentPlan resumed = Tournament.prepare(TestAgents.AGENTS, c, cut);
+        assertEquals(List.of(cut.resolve(GameRecords.FILE) + ":8: skipped the last line, cut short by an interrupted "
+                + "write; its game is played again"), resumed.warnings(), "the skipped line is said, not silent");
         assertEquals(7, resumed.kept().size());
         assertEquals(11, resumed.toPlay().size());
         int[] played = {0};
@@ -81,6 +83,38 @@ class TournamentTest {
 
         // Resuming a finished tournament plays nothing.
         assertTrue(Tournament.prepare(TestAgents.AGENTS, c, cut).toPlay().isEmpty());
+    }
+
+    /** A damaged line in the middle: skipped with a warning naming file and line, kept aside, its game replayed. */
+    @Test
+    void aGarbageLineInTheMiddleIsSkippedWithAWarningAndKeptAside() throws Exception {
+        TournamentConfig c = config(PLAYERS, 2, 1, 5);
+        Path straight = tmp.resolve("straight");
+        TournamentResult whole = Tournament.prepare(TestAgents.AGENTS, c, straight).play(TournamentListener.NONE);
+
+        Path dir = tmp.resolve("damaged");
+        Files.createDirectories(dir);
+        Files.copy(straight.resolve(TournamentFile.FILE), dir.resolve(TournamentFile.FILE));
+        List<String> lines = new ArrayList<>(Files.readAllLines(straight.resolve(GameRecords.FILE)));
+        lines.set(2, "garbage \u0000 here");
+        Files.write(dir.resolve(GameRecords.FILE), lines);
+
+        TournamentPlan plan = Tournament.prepare(TestAgents.AGENTS, c, dir);
+        assertEquals(1, plan.warnings().size(), plan.warnings().toString());
+        String w = plan.warnings().get(0);
+        assertTrue(w.startsWith(dir.resolve(GameRecords.FILE) + ":3: skipped a line that is not a game record (not JSON"), w);
+        assertTrue(w.endsWith("its game is played again (the line is kept in " + Tournament.SKIPPED + ")"), w);
+        assertFalse(w.chars().anyMatch(Character::isISOControl), w);
+        assertEquals(List.of("garbage \u0000 here"), Files.readAllLines(dir.resolve(Tournament.SKIPPED)));
+        assertEquals(1, plan.toPlay().size());
+        assertEquals(content(whole.games()), content(plan.play(TournamentListener.NONE).games()));
+        assertTrue(Tournament.prepare(TestAgents.AGENTS, c, dir).warnings().isEmpty(), "the rewritten file is clean");
+
+        // A strict reader (a report of the file as it was) names the exact line to mend.
+        Files.write(dir.resolve(GameRecords.FILE), lines);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> GameRecords.read(dir.resolve(GameRecords.FILE)));
+        assertTrue(e.getMessage().startsWith(dir.resolve(GameRecords.FILE) + ":3: not JSON"), e.getMessage());
     }
 
     @Test
