@@ -8,7 +8,8 @@ package org.owarelab.rules;
 public class RulesException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** Control characters of the input quoted in {@code message} are escaped, so the message stays one line. */
     public RulesException(String message) {
-        super(message);
+        super(org.owarelab.util.Texts.escape(message));
     }
 }
