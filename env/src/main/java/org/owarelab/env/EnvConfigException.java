@@ -5,6 +5,6 @@ public final class EnvConfigException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     public EnvConfigException(String message) {
-        super(message);
+        super(org.owarelab.util.Texts.escape(message)); // one line whatever input it quotes
     }
 }

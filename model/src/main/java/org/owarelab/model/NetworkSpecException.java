@@ -5,6 +5,6 @@ public final class NetworkSpecException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     public NetworkSpecException(String message) {
-        super(message);
+        super(org.owarelab.util.Texts.escape(message)); // one line whatever input it quotes
     }
 }

@@ -5,10 +5,10 @@ public final class ConfigException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     public ConfigException(String message) {
-        super(message);
+        super(org.owarelab.util.Texts.escape(message)); // one line whatever input it quotes
     }
 
     public ConfigException(String message, Throwable cause) {
-        super(message, cause);
+        super(org.owarelab.util.Texts.escape(message), cause);
     }
 }
