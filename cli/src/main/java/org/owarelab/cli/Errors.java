@@ -18,8 +18,7 @@ final class Errors {
      * the location taken from the exception and the "Source: REDACTED" parts dropped.
      */
     static String json(com.fasterxml.jackson.core.JsonProcessingException e) {
-        String m = String.valueOf(e.getOriginalMessage());
-        m = m.replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", "").replaceAll("\\s+", " ").trim();
+        String m = org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage());
         var at = e.getLocation();
         return "not valid JSON" + (at != null && at.getColumnNr() > 0 ? " at column " + at.getColumnNr() : "") + ": " + m;
     }

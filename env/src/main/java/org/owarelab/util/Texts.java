@@ -79,4 +79,19 @@ public final class Texts {
         }
         return "internal error with no message (a bug: please report it)";
     }
+
+    /**
+     * A JSON parser's message without its location annotations (Jackson's
+     * {@code at [Source: REDACTED ...; line: 1, column: 12]} and {@code (start marker at [...])}),
+     * which name no file a user knows: the caller names the input and the place instead. One line,
+     * escaped.
+     */
+    public static String jsonProblem(String message) {
+        if (message == null) {
+            return "not valid JSON";
+        }
+        String m = message.replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", "")
+                .replaceAll("\\s*at \\[Source:[^\\]]*\\]", "");
+        return escape(m.replaceAll("\\s+", " ").trim());
+    }
 }

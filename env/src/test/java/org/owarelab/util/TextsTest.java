@@ -17,6 +17,15 @@ class TextsTest {
     }
 
     @Test
+    void jsonProblemsLoseTheParsersSourceAnnotations() {
+        assertEquals("Unexpected end-of-input: expected close marker for Object", Texts.jsonProblem("Unexpected "
+                + "end-of-input: expected close marker for Object (start marker at [Source: REDACTED "
+                + "(`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1])\n at [Source: REDACTED "
+                + "(`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 12]"));
+        assertEquals("Unrecognized token 'x'", Texts.jsonProblem("Unrecognized token 'x'\n at [Source: (String)\"x\"; line: 1]"));
+    }
+
+    @Test
     void reasonsNameNoJavaClass() {
         assertEquals("boom", Texts.reason(new IllegalStateException("boom")));
         assertEquals("line one line two", Texts.reason(new IllegalArgumentException("line one\nline two")));

@@ -50,8 +50,7 @@ public final class GameRecords {
         try {
             o = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not JSON: " + String.valueOf(e.getOriginalMessage())
-                    .replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", ""), e);
+            throw new IllegalArgumentException("not JSON: " + org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage()), e);
         }
         if (o == null || !o.isObject()) {
             throw new IllegalArgumentException("expected a JSON object");

@@ -99,8 +99,8 @@ public final class Checkpoints {
             if (e instanceof CheckpointException) {
                 throw (CheckpointException) e;
             }
-            throw new CheckpointException(meta + " is corrupt or truncated: " + e.getMessage().lines().findFirst()
-                    .orElse(""), e);
+            throw new CheckpointException(meta + " is corrupt or truncated: " + org.owarelab.util.Texts.jsonProblem(
+                    e.getMessage()), e);
         }
     }
 

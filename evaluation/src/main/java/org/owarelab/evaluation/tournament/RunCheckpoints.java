@@ -87,7 +87,7 @@ public final class RunCheckpoints {
         try {
             o = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(file + ": not JSON: " + org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage()), e);
         }
         if (o == null || !o.isObject()) {
             throw new IllegalArgumentException(file + ": expected a JSON object");

@@ -90,7 +90,7 @@ public final class TournamentFile {
             return new TournamentConfig(players, g.isTextual() ? g.asText() : null, number(o, "gamesPerPair"), 1,
                     settings, a.isTextual() ? a.asText() : null);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(file + ": not JSON: " + org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage()), e);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

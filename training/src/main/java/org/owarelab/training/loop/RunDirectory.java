@@ -80,7 +80,7 @@ public final class RunDirectory {
         try {
             return JSON.readValue(state().toFile(), TrainState.class);
         } catch (IOException e) {
-            throw new IllegalArgumentException("run " + root + ": state.json is unreadable (" + e.getMessage() + ")", e);
+            throw new IllegalArgumentException("run " + root + ": state.json is unreadable (" + org.owarelab.util.Texts.jsonProblem(e.getMessage()) + ")", e);
         }
     }
 
