@@ -34,6 +34,8 @@ final class EngineProcess implements AutoCloseable {
     private final Writer stdin;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final ArrayDeque<String> stderrTail = new ArrayDeque<>();
+    /** Reads stderr until the engine closes it; joined once the engine has exited, so its last words are kept. */
+    private final Thread stderrDrain;
     private boolean ended;
 
     /**
@@ -57,13 +59,14 @@ final class EngineProcess implements AutoCloseable {
         }
         stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         daemon("uci-stdout", () -> drain(process.getInputStream(), true));
-        daemon("uci-stderr", () -> drain(process.getErrorStream(), false));
+        stderrDrain = daemon("uci-stderr", () -> drain(process.getErrorStream(), false));
     }
 
-    private static void daemon(String threadName, Runnable r) {
+    private static Thread daemon(String threadName, Runnable r) {
         Thread t = new Thread(r, threadName);
         t.setDaemon(true);
         t.start();
+        return t;
     }
 
     private void drain(InputStream s, boolean stdout) {
@@ -137,6 +140,9 @@ final class EngineProcess implements AutoCloseable {
         String status;
         try {
             status = process.waitFor(500, TimeUnit.MILLISECONDS) ? "exited with code " + process.exitValue() : "still running";
+            if (!process.isAlive()) {
+                stderrDrain.join(1000); // a dead engine's stderr ends at once; its drain may not have read it yet
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             status = "state unknown";
