@@ -19,7 +19,8 @@ import org.owarelab.util.AtomicFiles;
  * <pre>
  * RUN/config.yaml          the effective config (after file and --set overrides)
  * RUN/run.json             seed, versions, git commit, machine (one per session: run.json, run-2.json, ...)
- * RUN/state.json           the resume point ({@link TrainState}), written last
+ * RUN/state.json           the resume point ({@link TrainState}), written last: a directory is a run once it has one
+ * RUN/lock                 empty; locked by the process training in the run (see RunLock)
  * RUN/checkpoints/step-N/  network + optimizer state + meta.json (see Checkpoints)
  * RUN/replay-gG.bin        the replay buffer after generation G (versioned format, see ReplayFile)
  * RUN/selfplay.jsonl       self-play game records, one JSON object per game
@@ -67,7 +68,14 @@ public final class RunDirectory {
         return root.resolve("eval");
     }
 
-    /** Whether {@code dir} looks like a run directory (has a config and a state). */
+    Path lock() {
+        return root.resolve("lock");
+    }
+
+    /**
+     * Whether {@code dir} holds a run: a config and a resume point. A directory with a config and
+     * no {@code state.json} is a run killed before it began, which holds nothing to keep.
+     */
     public static boolean isRun(Path dir) {
         return Files.isRegularFile(dir.resolve("config.yaml")) && Files.isRegularFile(dir.resolve("state.json"));
     }
@@ -123,12 +131,50 @@ public final class RunDirectory {
     }
 
     /**
-     * Drops the metrics of generations after {@code s} and the self-play records of games after
-     * it: a resumed run plays those generations again, and its files then read as one run.
+     * Drops what a killed session wrote after the resume point {@code s}: metrics of later
+     * generations, self-play records of later games, replay files and checkpoints {@code s} does
+     * not name and that are newer than it. A resumed run plays those generations again, and its
+     * files then read as one run.
      */
     void trimTo(TrainState s) throws IOException {
         trim(metrics(), line -> JSON.readTree(line).path("generation").asLong() <= s.generation());
         trim(selfplay(), line -> JSON.readTree(line).path("id").asLong() < s.games());
+        try (Stream<Path> files = Files.list(root)) {
+            for (Path f : files.toList()) {
+                String name = f.getFileName().toString();
+                if (name.startsWith("replay-g") && name.endsWith(".bin") && !name.equals(s.replay())) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+        for (Path dir : checkpointDirs()) {
+            if (stepOf(dir) > s.learnerSteps()) {
+                deleteTree(dir);
+            }
+        }
+    }
+
+    /** Deletes the session records ({@code run.json}, {@code run-K.json}) of a run that never began. */
+    void forgetSessions() throws IOException {
+        try (Stream<Path> files = Files.list(root)) {
+            for (Path f : files.toList()) {
+                if (f.getFileName().toString().matches("run(-\\d+)?\\.json")) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    /** Deletes a directory tree (nothing when it does not exist). */
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     private interface LineTest {

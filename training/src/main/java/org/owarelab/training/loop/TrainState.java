@@ -2,8 +2,10 @@ package org.owarelab.training.loop;
 
 /**
  * The resume point of a run ({@code state.json}): what is complete. Written atomically and last,
- * after the checkpoint and replay file it names, so after a {@code kill -9} at any moment the
- * state on disk is consistent and at most the generation in progress is lost.
+ * after everything of its generation (checkpoint, replay file, gate and evaluation games, the
+ * metrics line), so after a {@code kill -9} at any moment the state on disk is consistent and at
+ * most the generation in progress is lost. In memory the loop also keeps a state for generations
+ * without a checkpoint: their counts move on, the files named stay those of the resume point.
  *
  * @param format {@value #FORMAT}
  * @param generation generations completed
@@ -25,5 +27,20 @@ public record TrainState(int format, int generation, long learnerSteps, long gam
         if (format != FORMAT) {
             throw new IllegalArgumentException("state.json format " + format + ": this build reads format " + FORMAT);
         }
+    }
+
+    /** The state after generation {@code gen}, which played {@code games} games of {@code positions} positions. */
+    TrainState after(int gen, long steps, long newGames, long newPositions, double totalSeconds) {
+        return new TrainState(FORMAT, gen, steps, games + newGames, positions + newPositions, totalSeconds, checkpoint,
+                replay, best);
+    }
+
+    TrainState withFiles(String checkpointName, String replayName) {
+        return new TrainState(FORMAT, generation, learnerSteps, games, positions, seconds, checkpointName, replayName,
+                best);
+    }
+
+    TrainState withBest(String bestName) {
+        return new TrainState(FORMAT, generation, learnerSteps, games, positions, seconds, checkpoint, replay, bestName);
     }
 }

@@ -7,36 +7,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
-import org.owarelab.env.ObservationEncoder;
-import org.owarelab.model.Checkpoints;
 import org.owarelab.model.ModelRef;
-import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TorchThreads;
 import org.owarelab.training.nn.CheckpointWriter;
-import org.owarelab.training.nn.Learner;
-import org.owarelab.training.replay.RecordLayout;
-import org.owarelab.training.replay.ReplayBuffer;
 import org.owarelab.training.run.RunInfo;
 import org.owarelab.training.selfplay.GameRecord;
 import org.owarelab.training.selfplay.Seeds;
 
 /**
  * The training loop. Each generation: self-play with the current network (read-only), the new
- * positions into the replay buffer, learner steps as the buffer's sample ratio allows, then a
- * checkpoint, the buffer file and finally {@code state.json}, each written atomically; every
- * {@code loop.evaluateEvery} generations and at the end, games against the arena's baselines.
- * One line of metrics per generation goes to {@code metrics.jsonl} and one summary line to the
- * log.
+ * positions into the replay buffer, learner steps as the buffer's sample ratio allows; on a
+ * checkpoint generation the checkpoint and the replay file, the gate (with gating), then every
+ * {@code loop.evaluateEvery} generations and at the end games against the arena's baselines, one
+ * line of metrics, and last {@code state.json}, the resume point. Each phase is its own class
+ * ({@link SelfPlayPhase}, {@link TrainPhase}, {@link GatePhase}, {@link EvalPhase},
+ * {@link Metrics}); {@link TrainingSession} holds what lives between generations.
  *
- * <p>Resuming ({@link #resume}) reads the saved config and state, loads the checkpoint the state
- * names (network and optimizer state) and the replay file, and goes on with the next generation;
- * a run killed at any moment loses at most the generation in progress. Threads: self-play workers
- * run while the learner waits, and the learner runs alone, so the network is never read and
- * written at once.
+ * <p>Resuming ({@link #resume}) rebuilds the session from the saved config and state (network,
+ * optimizer state, replay buffer and its sampling stream), drops what a killed session wrote after
+ * that point, and goes on with the next generation: the resumed run is the uninterrupted one, bit
+ * for bit, and a run killed at any moment loses at most the generations since its last checkpoint
+ * (the one in progress, with the default {@code loop.checkpointEvery: 1}). Threads: self-play
+ * workers run while the learner waits, and the learner runs alone, so the network is never read
+ * and written at once. One process trains in a run directory at a time ({@link RunLock}).
  */
 public final class Trainer {
     private final RunDirectory run;
@@ -52,176 +49,202 @@ public final class Trainer {
     }
 
     /**
-     * Starts a new run in {@code dir} (created; it must not hold a run already).
+     * Starts a new run in {@code dir} (created if needed). A directory that holds a run already is
+     * refused; one killed before its run began (a config and no {@code state.json}) is started
+     * over in place.
      *
      * @param command the command line, recorded in {@code run.json}
      */
     public static Path start(TrainConfig cfg, Path dir, String command, PrintStream log)
             throws IOException, InterruptedException {
-        if (Files.exists(dir.resolve("state.json")) || Files.exists(dir.resolve("config.yaml"))) {
+        RunDirectory run = new RunDirectory(dir);
+        if (Files.exists(run.state())) {
             throw new IllegalArgumentException("run directory " + dir + " already holds a run: resume it with "
                     + "'oware train --resume " + dir + "' or choose another --out");
         }
         Files.createDirectories(dir);
-        RunDirectory run = new RunDirectory(dir);
-        run.writeConfig(cfg);
-        run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
-        run.writeState(TrainState.START);
-        new Trainer(run, cfg, log).loop();
+        try (RunLock lock = RunLock.acquire(run)) {
+            if (Files.exists(run.state())) { // started by another process meanwhile
+                throw new IllegalArgumentException("run directory " + dir + " already holds a run");
+            }
+            if (Files.exists(run.config())) {
+                log.printf("%s: a run killed before it began (config.yaml, no state.json): starting over in place%n", dir);
+                run.forgetSessions();
+            }
+            try (TrainingSession session = TrainingSession.open(run, cfg, TrainState.START)) {
+                run.writeConfig(cfg);
+                run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+                run.writeState(TrainState.START); // last: from here on the directory is a run
+                new Trainer(run, cfg, log).train(session);
+            }
+        }
         return dir;
     }
 
     /**
-     * Continues the run in {@code dir} from its last checkpoint and replay file.
+     * Continues the run in {@code dir} from its resume point. Everything is checked (config and
+     * overrides, the checkpoint and replay file the state names) before anything is written, so
+     * a refused resume leaves the run as it was. A run killed before it began (a config and no
+     * {@code state.json}) is started over in place from its saved config.
      *
      * @param overrides {@code --set} overrides of the saved config (e.g. {@code loop.generations=40}
-     *     to extend a finished run); the architecture, encoder and rules must stay as they were,
-     *     which loading the checkpoint checks
+     *     to extend a finished run); the network, encoder and rules must stay as they were
      */
     public static Path resume(Path dir, List<String> overrides, String command, PrintStream log)
             throws IOException, InterruptedException {
-        if (!RunDirectory.isRun(dir)) {
-            throw new IllegalArgumentException("--resume " + dir + ": not a run directory (expected config.yaml and "
-                    + "state.json in it)");
-        }
         RunDirectory run = new RunDirectory(dir);
-        TrainConfig cfg = run.readConfig(overrides);
-        if (!overrides.isEmpty()) {
-            run.writeConfig(cfg);
+        if (!Files.isRegularFile(run.config())) {
+            throw new IllegalArgumentException("--resume " + dir + ": not a run directory (no config.yaml in it); "
+                    + "start a run with 'oware train --config FILE --out " + dir + "'");
         }
-        run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
-        new Trainer(run, cfg, log).loop();
+        try (RunLock lock = RunLock.acquire(run)) {
+            TrainConfig cfg = run.readConfig(overrides);
+            checkResumable(run.readConfig(), cfg, overrides);
+            boolean began = Files.exists(run.state());
+            TrainState state = run.readState();
+            if (state.generation() >= cfg.loop().generations()) {
+                log.printf("run %s is complete (%d of %d generations); raise loop.generations to go on%n",
+                        run.root(), state.generation(), cfg.loop().generations());
+                return dir;
+            }
+            try (TrainingSession session = TrainingSession.open(run, cfg, state)) {
+                // Nothing was written before this point.
+                if (!began) {
+                    log.printf("%s: a run killed before it began (no state.json): starting it over in place%n", dir);
+                    run.forgetSessions();
+                }
+                if (!overrides.isEmpty()) {
+                    run.writeConfig(cfg);
+                }
+                run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+                if (!began) {
+                    run.writeState(TrainState.START);
+                }
+                new Trainer(run, cfg, log).train(session);
+            }
+        }
         return dir;
     }
 
-    private void loop() throws IOException, InterruptedException {
-        ObservationEncoder encoder = cfg.observationEncoder();
-        TrainState state = run.readState();
-        Files.createDirectories(run.checkpoints());
-        CheckpointWriter.deleteTemporaries(run.checkpoints());
-        int generations = cfg.loop().generations();
-        if (state.generation() >= generations) {
-            log.printf("run %s is complete (%d of %d generations); raise loop.generations to go on%n",
-                    run.root(), state.generation(), generations);
-            return;
-        }
-        Path ckpt = state.checkpoint() == null ? null : run.checkpoints().resolve(state.checkpoint());
-        try (PolicyValueNet net = ckpt == null
-                ? PolicyValueNet.create(cfg.network(), encoder, cfg.seed(), cfg.deviceChoice())
-                : Checkpoints.loadNetwork(ckpt, encoder, cfg.network(), cfg.deviceChoice());
-                Learner learner = new Learner(net, cfg.learner())) {
-            if (ckpt != null) {
-                CheckpointWriter.restoreLearner(ckpt, learner);
-            }
-            // With gating, self-play uses the best accepted network, loaded from its checkpoint. Before
-            // the first acceptance that is the learner's initial network itself: self-play and
-            // training never run at once, and the first checkpoint is accepted before training
-            // changes what self-play would see.
-            boolean gating = cfg.gating().enabled();
-            PolicyValueNet selfplayNet = !gating || state.best() == null ? net
-                    : Checkpoints.loadNetwork(run.checkpoints().resolve(state.best()), encoder, cfg.network(),
-                            cfg.deviceChoice());
-            RecordLayout layout = RecordLayout.of(encoder);
-            long sampleSeed = Seeds.game(cfg.seed() ^ 0x5EED_B0FFL, state.generation());
-            ReplayBuffer buffer = state.replay() == null ? new ReplayBuffer(layout, cfg.replay(), sampleSeed)
-                    : ReplayBuffer.load(run.root().resolve(state.replay()), layout, cfg.replay(), sampleSeed);
-            TorchThreads.set(cfg.loop().learnerThreads());
-            log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations%n",
-                    state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1)
-                            + " of", run.root(), net.describe(), cfg.deviceChoice().id(), generations,
-                    cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
-            run.trimTo(state); // records of generations after the resume point are played again
-            TrainState saved = state;
-            double secondsBefore = state.seconds();
-            long sessionStart = System.nanoTime();
-            for (int gen = state.generation() + 1; gen <= generations; gen++) {
-                boolean last = gen == generations;
-                boolean evaluate = !last && cfg.loop().evaluateEvery() > 0 && gen % cfg.loop().evaluateEvery() == 0;
-                long genStart = System.nanoTime();
-
-                AtomicLong done = new AtomicLong();
-                progress.start("gen " + gen + "/" + generations + " self-play", cfg.loop().gamesPerGeneration(), done);
-                SelfPlayPhase.Output sp = SelfPlayPhase.run(cfg, selfplayNet, encoder, state.games(),
-                        cfg.loop().gamesPerGeneration(), done);
-                progress.stop();
-                buffer.addAll(sp.positions());
-                appendGames(sp.games());
-
-                TrainPhase.Output tr = TrainPhase.run(cfg, learner, buffer);
-
-                // The resume point moves only with a checkpoint: state.json names the checkpoint and the
-                // replay file of the same generation, so a resume never mixes generations.
-                boolean checkpoint = last || evaluate || gating || gen % cfg.loop().checkpointEvery() == 0;
-                String ckptName = state.checkpoint();
-                String replayName = state.replay();
-                String best = state.best();
-                GatePhase.Output gate = null;
-                if (checkpoint) {
-                    ckptName = RunDirectory.checkpointName(learner.steps());
-                    if (!ckptName.equals(state.checkpoint())) {
-                        Path target = run.checkpoints().resolve(ckptName);
-                        deleteTree(target); // a leftover of a killed session, never named by the state
-                        CheckpointWriter.save(target, learner);
-                    }
-                    replayName = "replay-g" + gen + ".bin";
-                    buffer.save(run.root().resolve(replayName));
-                    if (gating && !ckptName.equals(best)) {
-                        progress.note("gen " + gen + "/" + generations + ": gating " + ckptName + " against "
-                                + (best == null ? "nothing (first checkpoint)" : best));
-                        gate = GatePhase.run(cfg, run, model(ckptName), best == null ? null : model(best),
-                                Seeds.game(cfg.seed() ^ 0x6A7EL, gen));
-                        if (gate.accepted()) {
-                            best = ckptName;
-                            if (selfplayNet != net) {
-                                selfplayNet.close();
-                            }
-                            selfplayNet = Checkpoints.loadNetwork(run.checkpoints().resolve(best), encoder,
-                                    cfg.network(), cfg.deviceChoice());
-                        }
-                    }
-                }
-                double seconds = secondsBefore + (System.nanoTime() - sessionStart) / 1e9;
-                TrainState next = new TrainState(TrainState.FORMAT, gen, learner.steps(),
-                        state.games() + sp.stats().games(), state.positions() + sp.stats().positions(), seconds,
-                        ckptName, replayName, best);
-                if (checkpoint) {
-                    run.writeState(next);
-                    cleanUp(saved, next);
-                    saved = next;
-                }
-                state = next;
-
-                Map<String, EvalPhase.Score> arena = Map.of();
-                if ((evaluate || last) && ckptName != null) {
-                    int games = last ? cfg.arena().finalGames() : cfg.arena().games();
-                    progress.note("gen " + gen + "/" + generations + ": evaluating against " + cfg.arena().opponents()
-                            + " (" + games + " games each)");
-                    arena = EvalPhase.run(cfg, model(ckptName), games,
-                            last ? "final" : "g" + gen, run, Seeds.game(cfg.seed() ^ 0xA4E7AL, gen));
-                }
-                double genSeconds = (System.nanoTime() - genStart) / 1e9;
-                Metrics.write(run, gen, state, sp, tr, buffer, arena, gate, genSeconds);
-                log.println(Metrics.summary(gen, generations, state, sp, tr, buffer, arena, gate, genSeconds));
-            }
-            if (selfplayNet != net) {
-                selfplayNet.close();
-            }
-            if (state.generation() == generations) {
-                log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
-                        state.generation(), state.games(), state.learnerSteps(), state.seconds(),
-                        run.checkpoints().resolve(state.checkpoint()));
-            }
+    /** Refuses overrides that would make the saved checkpoints and replay file another run's. */
+    private static void checkResumable(TrainConfig saved, TrainConfig cfg, List<String> overrides) {
+        String changed = !saved.rules().equals(cfg.rules()) ? "rules (" + saved.rules() + " -> " + cfg.rules() + ")"
+                : !saved.encoder().equals(cfg.encoder()) ? "encoder (" + saved.encoder() + " -> " + cfg.encoder() + ")"
+                : !Objects.equals(saved.network(), cfg.network()) ? "network (" + saved.network().spec() + " -> "
+                        + cfg.network().spec() + ")"
+                : null;
+        if (changed != null) {
+            throw new IllegalArgumentException("--set " + String.join(" --set ", overrides) + ": changes the run's "
+                    + changed + "; a resumed run keeps its rules, encoder and network (start a new run with --out)");
         }
     }
 
-    private void appendGames(List<GameRecord> games) throws IOException {
+    /** Runs the generations after the session's state, up to {@code loop.generations}. */
+    private void train(TrainingSession session) throws IOException, InterruptedException {
+        TrainState state = session.state();
+        int generations = cfg.loop().generations();
+        Files.createDirectories(run.checkpoints());
+        CheckpointWriter.deleteTemporaries(run.checkpoints());
+        run.trimTo(state); // what a killed session wrote after the resume point is done again
+        TorchThreads.set(cfg.loop().learnerThreads());
+        log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations%n",
+                state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",
+                run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
+                cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
+        Clock clock = new Clock(state.seconds());
+        for (int gen = state.generation() + 1; gen <= generations; gen++) {
+            generation(session, gen, clock);
+        }
+        TrainState end = session.state();
+        log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
+                end.generation(), end.games(), end.learnerSteps(), end.seconds(),
+                run.checkpoints().resolve(end.checkpoint()));
+    }
+
+    /** What generation {@code gen} does besides self-play and training. */
+    private record Plan(int gen, int of, boolean last, boolean evaluate, boolean checkpoint, boolean gate) {
+        static Plan of(TrainConfig cfg, int gen) {
+            int of = cfg.loop().generations();
+            boolean last = gen == of;
+            boolean evaluate = !last && cfg.loop().evaluateEvery() > 0 && gen % cfg.loop().evaluateEvery() == 0;
+            boolean gating = cfg.gating().enabled();
+            // A checkpoint is the resume point: evaluation and gating read one, and the last generation ends on one.
+            boolean checkpoint = last || evaluate || gating || gen % cfg.loop().checkpointEvery() == 0;
+            return new Plan(gen, of, last, evaluate, checkpoint, gating);
+        }
+
+        String label() {
+            return "gen " + gen + "/" + of;
+        }
+    }
+
+    private void generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
+        Plan plan = Plan.of(cfg, gen);
+        long genStart = System.nanoTime();
+        SelfPlayPhase.Output sp = selfPlay(session, plan);
+        TrainPhase.Output tr = TrainPhase.run(cfg, session.learner(), session.buffer());
+        TrainState next = session.state().after(gen, session.learner().steps(), sp.stats().games(),
+                sp.stats().positions(), clock.seconds());
+        GatePhase.Output gate = null;
+        if (plan.checkpoint()) {
+            next = session.saveCheckpoint(next);
+            if (plan.gate() && !next.checkpoint().equals(next.best())) {
+                gate = gate(session, plan, next);
+                next = gate.accepted() ? next.withBest(next.checkpoint()) : next;
+            }
+        }
+        Map<String, EvalPhase.Score> arena = evaluate(plan, next);
+        double genSeconds = (System.nanoTime() - genStart) / 1e9;
+        Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, gate, genSeconds);
+        if (plan.checkpoint()) {
+            session.commit(next); // last: everything of this generation is on disk
+        } else {
+            session.advance(next);
+        }
+        log.println(Metrics.summary(gen, plan.of(), next, sp, tr, session.buffer(), arena, gate, genSeconds));
+    }
+
+    /** Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the buffer. */
+    private SelfPlayPhase.Output selfPlay(TrainingSession session, Plan plan) throws IOException, InterruptedException {
+        AtomicLong done = new AtomicLong();
+        progress.start(plan.label() + " self-play", cfg.loop().gamesPerGeneration(), done);
+        SelfPlayPhase.Output sp = SelfPlayPhase.run(cfg, session.selfplayNet(), session.encoder(),
+                session.state().games(), cfg.loop().gamesPerGeneration(), done);
+        progress.stop();
+        session.buffer().addAll(sp.positions());
         StringBuilder sb = new StringBuilder();
-        for (GameRecord g : games) {
+        for (GameRecord g : sp.games()) {
             sb.append(g.jsonLine()).append('\n');
         }
         if (sb.length() > 0) {
             RunDirectory.appendLine(run.selfplay(), sb.substring(0, sb.length() - 1));
         }
+        return sp;
+    }
+
+    /** Gates the new checkpoint of {@code next} against the best; an accepted one becomes self-play's network. */
+    private GatePhase.Output gate(TrainingSession session, Plan plan, TrainState next)
+            throws IOException, InterruptedException {
+        String best = next.best();
+        progress.note(plan.label() + ": gating " + next.checkpoint() + " against "
+                + (best == null ? "nothing (first checkpoint)" : best));
+        GatePhase.Output gate = GatePhase.run(cfg, run, model(next.checkpoint()), best == null ? null : model(best),
+                Seeds.game(cfg.seed() ^ 0x6A7EL, plan.gen()));
+        if (gate.accepted()) {
+            session.useForSelfPlay(next.checkpoint());
+        }
+        return gate;
+    }
+
+    /** The arena games of an evaluation generation (and of the last one); none otherwise. */
+    private Map<String, EvalPhase.Score> evaluate(Plan plan, TrainState next) throws IOException, InterruptedException {
+        if (!(plan.evaluate() || plan.last()) || next.checkpoint() == null) {
+            return Map.of();
+        }
+        int games = plan.last() ? cfg.arena().finalGames() : cfg.arena().games();
+        progress.note(plan.label() + ": evaluating against " + cfg.arena().opponents() + " (" + games + " games each)");
+        return EvalPhase.run(cfg, model(next.checkpoint()), games,
+                plan.last() ? "final" : "g" + plan.gen(), run, Seeds.game(cfg.seed() ^ 0xA4E7AL, plan.gen()));
     }
 
     /**
@@ -233,31 +256,17 @@ public final class Trainer {
                 cfg.ruleSet());
     }
 
-    /** Deletes the replay file and checkpoints that the new state no longer needs. */
-    private void cleanUp(TrainState before, TrainState after) throws IOException {
-        if (before.replay() != null && !before.replay().equals(after.replay())) {
-            Files.deleteIfExists(run.root().resolve(before.replay()));
-        }
-        int keep = cfg.loop().keepCheckpoints();
-        if (keep > 0) {
-            List<Path> all = run.checkpointDirs();
-            for (int i = 0; i < all.size() - keep; i++) {
-                String name = all.get(i).getFileName().toString();
-                if (!name.equals(after.checkpoint()) && !name.equals(after.best())) {
-                    deleteTree(all.get(i));
-                }
-            }
-        }
-    }
+        /** Training time over all sessions of a run. */
+    private static final class Clock {
+        private final double before;
+        private final long start = System.nanoTime();
 
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
+        Clock(double before) {
+            this.before = before;
         }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.deleteIfExists(p);
-            }
+
+        double seconds() {
+            return before + (System.nanoTime() - start) / 1e9;
         }
     }
 

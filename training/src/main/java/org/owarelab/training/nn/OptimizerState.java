@@ -5,13 +5,19 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
 import ai.djl.util.Pair;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.owarelab.model.CheckpointException;
 import org.owarelab.model.PolicyValueNet;
 
@@ -29,6 +35,8 @@ final class OptimizerState implements AutoCloseable {
     private static final float BETA1 = 0.9f;
     private static final float BETA2 = 0.999f;
     private static final float EPSILON = 1e-8f;
+    /** The time of every entry of a saved {@code .npz} (the zip format's earliest). */
+    private static final LocalDateTime ENTRY_TIME = LocalDateTime.of(1980, 1, 1, 0, 0);
 
     private final LearnerConfig config;
     private final NDManager manager;
@@ -84,7 +92,11 @@ final class OptimizerState implements AutoCloseable {
         }
     }
 
-    /** Writes the state arrays as an {@code .npz} (does not close {@code out}). */
+    /**
+     * Writes the state arrays as an {@code .npz} (does not close {@code out}). The zip entries
+     * carry a fixed time, not the clock's, so one state gives the same bytes (and checkpoint
+     * hashes) in every run.
+     */
     void save(OutputStream out) throws IOException {
         NDList list = new NDList();
         for (int i = 0; i < first.length; i++) {
@@ -93,7 +105,20 @@ final class OptimizerState implements AutoCloseable {
                 list.add(second[i]);
             }
         }
-        list.encode(out, NDList.Encoding.NPZ);
+        ByteArrayOutputStream npz = new ByteArrayOutputStream();
+        list.encode(npz, NDList.Encoding.NPZ);
+        ZipOutputStream zip = new ZipOutputStream(out);
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(npz.toByteArray()))) {
+            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                ZipEntry copy = new ZipEntry(e.getName());
+                copy.setTimeLocal(ENTRY_TIME);
+                zip.putNextEntry(copy);
+                in.transferTo(zip);
+                zip.closeEntry();
+            }
+        }
+        zip.finish();
+        zip.flush();
     }
 
     /**

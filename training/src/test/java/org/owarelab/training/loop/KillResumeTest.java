@@ -1,61 +1,47 @@
 package org.owarelab.training.loop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A training process killed with SIGKILL while it works resumes from its last complete
- * generation: the state on disk is consistent, and the resumed run finishes.
+ * A training process killed with SIGKILL during an evaluation generation and resumed is the
+ * uninterrupted run, bit for bit: nothing of the killed generation is lost (its evaluation games
+ * and metrics line included) and nothing diverges after it. The slow {@link KillCampaignTest}
+ * does the same at many kill points.
  */
 class KillResumeTest {
+    static final int GENERATIONS = 4;
+    static final String[] SETS = {"loop.evaluateEvery=2"};
+
     @TempDir
     Path tmp;
 
     @Test
-    void killNineThenResume() throws Exception {
-        Path dir = tmp.resolve("run");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), TrainMain.class.getName(), dir.toString(), "40")
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("train.log").toFile()).start();
-        RunDirectory run = new RunDirectory(dir);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        try {
-            // Wait (polling the files, not a fixed sleep) until two generations are on disk, then kill.
-            while (!(Files.exists(run.state()) && run.readState().generation() >= 2)) {
-                if (!p.isAlive()) {
-                    fail("the training process ended early: " + Files.readString(tmp.resolve("train.log")));
-                }
-                if (System.nanoTime() > deadline) {
-                    fail("no generation written within 120 s: " + Files.readString(tmp.resolve("train.log")));
-                }
-                Thread.sleep(50);
-            }
-        } finally {
-            p.destroyForcibly(); // SIGKILL: no shutdown hooks, writes may be cut anywhere
-            p.waitFor(30, TimeUnit.SECONDS);
-        }
-        TrainState killed = run.readState();
-        assertTrue(killed.generation() >= 2 && killed.generation() < 40, "state at the kill: " + killed);
-        assertTrue(Files.isDirectory(run.checkpoints().resolve(killed.checkpoint())), "the named checkpoint exists");
-        assertTrue(Files.isRegularFile(dir.resolve(killed.replay())), "the named replay file exists");
+    void killNineDuringAnEvaluationThenResumeIsTheUninterruptedRun() throws Exception {
+        Path reference = tmp.resolve("reference");
+        TrainProcess.start(reference, tmp.resolve("reference.log"), GENERATIONS, SETS).finish();
 
-        int target = killed.generation() + 2;
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        Trainer.resume(dir, List.of("loop.generations=" + target), "test --resume", TinyRuns.quietLog(log));
-        TrainState done = run.readState();
-        assertEquals(target, done.generation());
-        assertEquals(target * 64L, done.games());
-        assertTrue(done.learnerSteps() > killed.learnerSteps());
-        assertTrue(log.toString().contains("resuming at generation " + (killed.generation() + 1)), log.toString());
+        Path dir = tmp.resolve("run");
+        Path log = tmp.resolve("run.log");
+        boolean killed = TrainProcess.start(dir, log, GENERATIONS, SETS)
+                .killWhen((run, text) -> text.contains("gen 2/" + GENERATIONS + ": evaluating"), 0);
+        assertTrue(killed, "killed during the evaluation of generation 2");
+        RunDirectory run = new RunDirectory(dir);
+        TrainState atKill = run.readState();
+        assertEquals(1, atKill.generation(), "the resume point moves only once the evaluation is on disk");
+        assertFalse(Files.exists(run.eval().resolve("g2-random.jsonl")) && TrainProcess.metricLines(run) >= 2,
+                "generation 2 was not complete at the kill");
+
+        TrainProcess.resume(dir, log).finish();
+        assertTrue(Files.readString(log).contains("resuming at generation 2"), Files.readString(log));
+        SameRun.assertSame(reference, dir);
+        assertTrue(Files.isRegularFile(run.eval().resolve("g2-random.jsonl")), "the killed evaluation was done again");
         try (var files = Files.list(dir)) {
             assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("replay-")).count(),
                     "only the current replay file is kept");

@@ -1,13 +1,24 @@
 package org.owarelab.training.loop;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 
-/** A training process for {@link KillResumeTest}: a tiny run of {@code args[1]} generations in {@code args[0]}. */
+/**
+ * A training process for the kill tests: {@code DIR start GENERATIONS [KEY=VALUE...]} starts a
+ * tiny run ({@link TinyRuns}), {@code DIR resume} resumes one, as {@code oware train} would.
+ */
 public final class TrainMain {
     private TrainMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        Trainer.start(TinyRuns.config(Integer.parseInt(args[1])), Path.of(args[0]), "TrainMain", System.out);
+        Path dir = Path.of(args[0]);
+        if (args[1].equals("resume")) {
+            Trainer.resume(dir, List.of(), "TrainMain resume", System.out);
+        } else {
+            String[] sets = Arrays.copyOfRange(args, 3, args.length);
+            Trainer.start(TinyRuns.config(Integer.parseInt(args[2]), sets), dir, "TrainMain start", System.out);
+        }
     }
 }
