@@ -9,7 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.agents.AgentRegistry;
@@ -93,6 +97,81 @@ class TrainerTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Trainer.start(TinyRuns.config(1), dir, "test", TinyRuns.quietLog(new ByteArrayOutputStream())));
         assertTrue(e.getMessage().contains("already holds a run"), e.getMessage());
+    }
+
+    @Test
+    void aRefusedResumeChangesNothingOnDisk() throws Exception {
+        Path dir = tmp.resolve("run");
+        Trainer.start(TinyRuns.config(1), dir, "test", TinyRuns.quietLog(new ByteArrayOutputStream()));
+        Map<String, String> before = snapshot(dir);
+        List<List<String>> refused = List.of(List.of("rules=houses=4,seeds=4"), List.of("network.hidden=[32]"),
+                List.of("encoder=planes"), List.of("loop.generations=abc"), List.of("loop.generations=2", "nosuch=1"));
+        for (List<String> sets : refused) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Trainer.resume(dir, sets, "test", TinyRuns.quietLog(new ByteArrayOutputStream())));
+            assertEquals(before, snapshot(dir), "--set " + sets + " was refused (" + e.getMessage() + ") and changed nothing");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Trainer.resume(dir, List.of("rules=houses=4,seeds=4"), "test", TinyRuns.quietLog(new ByteArrayOutputStream())));
+        assertTrue(e.getMessage().contains("changes the run's rules (houses=3,seeds=3 -> houses=4)"), e.getMessage());
+
+        Files.move(dir.resolve("replay-g1.bin"), tmp.resolve("moved.bin"));
+        Map<String, String> withoutReplay = snapshot(dir);
+        e = assertThrows(IllegalArgumentException.class, () -> Trainer.resume(dir, List.of("loop.generations=2"), "test",
+                TinyRuns.quietLog(new ByteArrayOutputStream())));
+        assertTrue(e.getMessage().contains("names replay-g1.bin, which is missing"), e.getMessage());
+        assertEquals(withoutReplay, snapshot(dir));
+
+        Files.move(tmp.resolve("moved.bin"), dir.resolve("replay-g1.bin"));
+        Trainer.resume(dir, List.of("loop.generations=2"), "test", TinyRuns.quietLog(new ByteArrayOutputStream()));
+        assertEquals(2, new RunDirectory(dir).readState().generation(), "the plain resume still works");
+        assertTrue(Files.exists(dir.resolve("run-2.json")) && !Files.exists(dir.resolve("run-3.json")),
+                "one session record per session that ran");
+    }
+
+    @Test
+    void aRunKilledBeforeItBeganIsStartedOverInPlace() throws Exception {
+        // What a kill between writing config.yaml and state.json leaves: a config, perhaps run.json.
+        for (boolean viaResume : new boolean[] {true, false}) {
+            Path dir = tmp.resolve("unbegun-" + viaResume);
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("config.yaml"), TinyRuns.config(1).toYaml());
+            Files.writeString(dir.resolve("run.json"), "{}");
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            if (viaResume) {
+                Trainer.resume(dir, List.of(), "test --resume", TinyRuns.quietLog(log));
+            } else {
+                Trainer.start(TinyRuns.config(1), dir, "test --out", TinyRuns.quietLog(log));
+            }
+            assertTrue(log.toString().contains("starting") && log.toString().contains("over in place"), log.toString());
+            assertEquals(1, new RunDirectory(dir).readState().generation());
+            assertTrue(JSON.readTree(dir.resolve("run.json").toFile()).has("seed"), "run.json is this session's");
+            assertTrue(!Files.exists(dir.resolve("run-2.json")));
+        }
+    }
+
+    @Test
+    void aRunInUseIsRefused() throws Exception {
+        Path dir = tmp.resolve("run");
+        Trainer.start(TinyRuns.config(1), dir, "test", TinyRuns.quietLog(new ByteArrayOutputStream()));
+        Map<String, String> before = snapshot(dir);
+        try (RunLock lock = RunLock.acquire(new RunDirectory(dir))) {
+            RunInUseException e = assertThrows(RunInUseException.class, () -> Trainer.resume(dir,
+                    List.of("loop.generations=2"), "test", TinyRuns.quietLog(new ByteArrayOutputStream())));
+            assertTrue(e.getMessage().contains("is in use"), e.getMessage());
+        }
+        assertEquals(before, snapshot(dir));
+    }
+
+    /** Every file under {@code dir} (relative path) with its content, Base64. */
+    private static Map<String, String> snapshot(Path dir) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                out.put(dir.relativize(p).toString(), Base64.getEncoder().encodeToString(Files.readAllBytes(p)));
+            }
+        }
+        return out;
     }
 
     @Test
