@@ -3,6 +3,7 @@ package org.owarelab.training.loop;
 import java.io.IOException;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.gating.Gate;
 import org.owarelab.evaluation.gating.Gating;
 import org.owarelab.evaluation.stats.Sprt;
@@ -15,9 +16,9 @@ import org.owarelab.rules.RuleSet;
 /**
  * The gate of a new checkpoint: colour-swapped pairs against the best accepted checkpoint (both
  * as {@code puct} at {@code arena.simulations}, named {@value #CANDIDATE} and {@value #BEST} in
- * the games) until the SPRT of the {@code gating} section decides; games go to
- * {@code RUN/eval/gate-CHECKPOINT.jsonl}. The first checkpoint has nothing to beat and is
- * accepted without games. Both networks are loaded for the gate and closed after it.
+ * the games) until the SPRT of the {@code gating} section decides; the games it counted go to
+ * {@code RUN/eval/gate-CHECKPOINT.jsonl}, in game order. The first checkpoint has nothing to beat
+ * and is accepted without games. Both networks are loaded for the gate and closed after it.
  *
  * <p>The games' seeds derive from the players' names (as in any tournament), so the gate plays
  * the same games wherever the run directory lies.
@@ -52,7 +53,6 @@ final class GatePhase {
         Gating.Config config = new Gating.Config(CANDIDATE, BEST,
                 new ArenaSettings(rules, Position.start(rules), cfg.arena().openingPlies(), 500, seed, null),
                 new Sprt(g.elo0(), g.elo1(), g.alpha(), g.beta()), g.maxPairs(), cfg.arena().threads());
-        StringBuilder lines = new StringBuilder();
         Gating.Result r;
         AgentFactory candidateAgents = ModelAgents.puct(CANDIDATE, candidate, sims);
         AgentFactory bestAgents;
@@ -63,11 +63,19 @@ final class GatePhase {
             throw e;
         }
         try (AgentRegistry agents = ModelAgents.registry().with(candidateAgents).with(bestAgents)) {
-            r = Gating.run(agents, config, game -> lines.append(game.toJson()).append('\n'));
+            r = Gating.run(agents, config, game -> { });
+        }
+        Gate.Outcome o = r.outcome();
+        // The games the gate counted, in game order: the same in every run of one seed (games still in
+        // flight when the gate decided, and the order games end in, depend on thread timing).
+        StringBuilder lines = new StringBuilder();
+        for (GameRecord game : r.games()) {
+            if (game.pair() < o.pairs().pairs()) {
+                lines.append(game.toJson()).append('\n');
+            }
         }
         String name = candidate.checkpoint().getFileName().toString();
         org.owarelab.util.AtomicFiles.writeString(run.eval().resolve("gate-" + name + ".jsonl"), lines.toString());
-        Gate.Outcome o = r.outcome();
         String decision = o.truncated() ? Sprt.Decision.REJECT.name() : o.decision().name();
         return new Output(decision, o.pairs().pairs(), o.pairs().score(), o.test().llr());
     }

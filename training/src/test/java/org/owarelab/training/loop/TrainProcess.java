@@ -41,9 +41,11 @@ final class TrainProcess {
         return launch(dir, log, args);
     }
 
-    /** Resumes the run in {@code dir}. */
-    static TrainProcess resume(Path dir, Path log) throws IOException {
-        return launch(dir, log, List.of(dir.toString(), "resume"));
+    /** Resumes the run in {@code dir} with the {@code --set}s. */
+    static TrainProcess resume(Path dir, Path log, String... sets) throws IOException {
+        List<String> args = new ArrayList<>(List.of(dir.toString(), "resume"));
+        args.addAll(List.of(sets));
+        return launch(dir, log, args);
     }
 
     private static TrainProcess launch(Path dir, Path log, List<String> args) throws IOException {
