@@ -132,8 +132,8 @@ public final class RunDirectory {
 
     /**
      * Drops what a killed session wrote after the resume point {@code s}: metrics of later
-     * generations, self-play records of later games, replay files and checkpoints {@code s} does
-     * not name and that are newer than it. A resumed run plays those generations again, and its
+     * generations, self-play records of later games, replay files other than the one {@code s}
+     * names, and checkpoints of later steps. A resumed run plays those generations again, and its
      * files then read as one run.
      */
     void trimTo(TrainState s) throws IOException {
