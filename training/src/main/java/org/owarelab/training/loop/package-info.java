@@ -1,11 +1,15 @@
 /**
  * The AlphaZero-style training loop: self-play with the current network, replay buffer,
  * learner steps, atomic checkpoints, periodic evaluation against fixed baselines in the arena,
- * metrics, and resumption of a killed run from its last checkpoint.
+ * metrics, and resumption of a killed run from its last checkpoint, bit for bit the run it would
+ * have been. {@link org.owarelab.training.loop.Trainer} runs the generations, one class per phase
+ * ({@code SelfPlayPhase}, {@code TrainPhase}, {@code GatePhase}, {@code EvalPhase},
+ * {@code Metrics}), and {@code TrainingSession} holds what lives between generations.
  *
  * <p>Everything a run needs is in its run directory ({@link org.owarelab.training.loop.RunDirectory}):
  * the effective config, {@code run.json} (seed, versions, git commit), {@code state.json} (the
- * resume point, written last and atomically), checkpoints, the replay buffer, self-play game
- * records, evaluation games and {@code metrics.jsonl}.
+ * resume point, written last and atomically), the lock of the one process training in it,
+ * checkpoints, the replay buffer, self-play game records, evaluation games and
+ * {@code metrics.jsonl}.
  */
 package org.owarelab.training.loop;
