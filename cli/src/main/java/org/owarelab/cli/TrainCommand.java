@@ -36,10 +36,12 @@ final class TrainCommand implements Callable<Integer> {
             description = "Override a config value, e.g. --set loop.generations=5 --set network.hidden=[64,64] (repeatable).")
     List<String> overrides = new ArrayList<>();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<config>-<date-time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<config>-<date-time>); "
+            + "one holding a run is refused, one whose run was killed before it began is started over.")
     Path out;
 
-    @Option(names = "--resume", paramLabel = "RUN", description = "Continue the run in RUN from its last checkpoint.")
+    @Option(names = "--resume", paramLabel = "RUN", description = "Continue the run in RUN from its last "
+            + "checkpoint, exactly as if it had never stopped (a run killed before it began starts over).")
     Path resume;
 
     @Override

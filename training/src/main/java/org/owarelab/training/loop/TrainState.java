@@ -41,6 +41,7 @@ public record TrainState(int format, int generation, long learnerSteps, long gam
     }
 
     TrainState withBest(String bestName) {
-        return new TrainState(FORMAT, generation, learnerSteps, games, positions, seconds, checkpoint, replay, bestName);
+        return new TrainState(FORMAT, generation, learnerSteps, games, positions, seconds, checkpoint, replay,
+                bestName);
     }
 }

@@ -68,7 +68,8 @@ public final class Trainer {
                 throw new IllegalArgumentException("run directory " + dir + " already holds a run");
             }
             if (Files.exists(run.config())) {
-                log.printf("%s: a run killed before it began (config.yaml, no state.json): starting over in place%n", dir);
+                log.printf("%s: a run killed before it began (config.yaml, no state.json): starting over in place%n",
+                        dir);
                 run.forgetSessions();
             }
             try (TrainingSession session = TrainingSession.open(run, cfg, TrainState.START)) {
