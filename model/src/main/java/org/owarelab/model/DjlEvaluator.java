@@ -120,6 +120,40 @@ public final class DjlEvaluator implements Evaluator {
         forward(observations, masks, count, priors, values);
     }
 
+    /**
+     * The network's raw outputs for {@code count} observations already encoded: one array per
+     * head in the block's order (policy logits {@code count x actions}, then the value head,
+     * {@code count x 1} after tanh or {@code count x 3} WDL logits, then with the aux head the
+     * margin {@code count x 1}), unmasked. For exporters and tests that compare other runtimes
+     * with DJL; search uses {@link #evaluate}.
+     */
+    public float[][] rawOutputs(float[] observations, int count) {
+        if (count > capacity) {
+            grow(count);
+        }
+        input.clear();
+        input.asFloatBuffer().put(observations, 0, count * size);
+        input.limit(count * size * Float.BYTES);
+        boolean grad = JniUtils.isGradMode();
+        if (grad) {
+            JniUtils.setGradMode(false);
+        }
+        try (NDScope scope = new NDScope()) {
+            scope.suppressNotUsedWarning(); // the scope closes every array made in this block
+            NDArray x = manager.create(input, net.batchShape(count), DataType.FLOAT32);
+            NDList out = net.block().forward(parameters, new NDList(x), false);
+            float[][] heads = new float[out.size()][];
+            for (int h = 0; h < out.size(); h++) {
+                heads[h] = out.get(h).toFloatArray();
+            }
+            return heads;
+        } finally {
+            if (grad) {
+                JniUtils.setGradMode(true);
+            }
+        }
+    }
+
     private void forward(float[] obs, int[] legal, int count, float[] priors, float[] values) {
         input.clear();
         input.asFloatBuffer().put(obs, 0, count * size);
