@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             PlayCommand.class,
             UciCommand.class,
+            ExportCommand.class,
             PerftCommand.class,
             ReplayCommand.class,
             ShowCommand.class,

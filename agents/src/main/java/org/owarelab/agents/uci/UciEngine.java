@@ -63,6 +63,8 @@ public final class UciEngine {
     private AgentMaker maker;
     private PrintWriter diagnostics;
     private String version = "dev";
+    /** The engine's name in {@code id name}; null: {@code OwareLab} and the agent spec. */
+    private String name;
     private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
 
     private String agentSpec;
@@ -118,6 +120,12 @@ public final class UciEngine {
     /** The version shown in {@code id name}. */
     public UciEngine version(String v) {
         this.version = v;
+        return this;
+    }
+
+    /** The name shown in {@code id name} (e.g. an exported player's); by default {@code OwareLab SPEC}. */
+    public UciEngine name(String n) {
+        this.name = n;
         return this;
     }
 
@@ -196,7 +204,7 @@ public final class UciEngine {
     }
 
     private void identify() {
-        out.line("id name OwareLab " + agentSpec + " " + version);
+        out.line("id name " + (name != null ? name : "OwareLab " + agentSpec) + " " + version);
         out.line("id author the Oware RL lab contributors");
         out.line("option name Seed type spin default " + seed + " min 0 max " + SEED_MAX);
         out.line("option name Agent type string default " + agentSpec);

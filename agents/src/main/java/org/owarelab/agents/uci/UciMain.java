@@ -72,6 +72,15 @@ public final class UciMain {
      * @throws IllegalArgumentException for a bad spec or seed, before anything is read
      */
     public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, String version) {
+        return serve(agents, agentSpec, rules, seed, version, null);
+    }
+
+    /**
+     * As {@link #serve(AgentRegistry, String, RuleSet, long, String)}, with the name shown in
+     * {@code id name} (null: {@code OwareLab} and the spec), e.g. an exported player's.
+     */
+    public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, String version,
+                            String name) {
         PrintStream err = System.err;
         System.setOut(err);
         PrintWriter protocol = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
@@ -84,7 +93,8 @@ public final class UciMain {
         String v = version != null ? version : UciMain.class.getPackage().getImplementationVersion();
         UciEngine engine = new UciEngine(agents, agentSpec, rules, seed, in, protocol)
                 .diagnostics(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true))
-                .version(v == null ? "dev" : v);
+                .version(v == null ? "dev" : v)
+                .name(name);
         return engine.run();
     }
 }

@@ -1,0 +1,74 @@
+package org.owarelab.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.owarelab.export.BundleWriter;
+import org.owarelab.export.ExportException;
+import org.owarelab.export.SearchSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code oware export}: writes a trained player as a self-contained bundle (UCI engine launcher,
+ * jars, weights, {@code model.onnx}, model card, probe positions); see
+ * {@link org.owarelab.export.BundleWriter}. Bad input (a missing, corrupt or mismatched
+ * checkpoint, an output that exists and is not empty or cannot be written) is one line and exit
+ * code 2, with nothing written.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = {"Export a trained player: a directory that runs with Java 17 alone.",
+            "DIR/engine is a UCI engine (the Oware dialect, for Aualé and match drivers) playing PUCT over the "
+                + "network; DIR/model.onnx is the network for other runtimes; DIR/model.json describes it; "
+                + "DIR/probe.json holds positions with the expected outputs."},
+        footer = {"", "Examples:",
+            "  oware export runs/quick --out ~/players/quick",
+            "  oware export runs/quick/checkpoints/step-2000 --out /tmp/p --movetime 500 --name QuickNet",
+            "  printf 'uci\\nisready\\ngo movetime 200\\nquit\\n' | /tmp/p/engine"})
+final class ExportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "RUN|CHECKPOINT",
+            description = "A run directory (its latest checkpoint is exported) or a checkpoint directory.")
+    Path source;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "The bundle directory to create (must not exist, or be empty).")
+    Path out;
+
+    @Option(names = "--sims", paramLabel = "N",
+            description = "Simulations per move when go sets no limit PUCT reads (default: "
+                    + SearchSettings.DEFAULT_SIMULATIONS + ").")
+    Integer sims;
+
+    @Option(names = "--movetime", paramLabel = "MS",
+            description = "Milliseconds per move when go sets no limit PUCT reads (instead of --sims).")
+    Long movetime;
+
+    @Option(names = "--name", paramLabel = "NAME",
+            description = "The engine's name (UCI id name): letters, digits, . _ + - (default: OwareLab-RUN-step-N).")
+    String name;
+
+    @Override
+    public Integer call() throws IOException {
+        try {
+            SearchSettings search = SearchSettings.of(sims, movetime);
+            Path dir = BundleWriter.write(new BundleWriter.Options(source, out, search, name));
+            System.out.printf("exported %s to %s (%s)%n", source, dir, megabytes(dir));
+            return 0;
+        } catch (ExportException e) {
+            throw new BadInputException("export: " + e.getMessage());
+        }
+    }
+
+    private static String megabytes(Path dir) throws IOException {
+        long bytes = 0;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                bytes += Files.size(p);
+            }
+        }
+        return String.format("%.1f MB", bytes / 1e6);
+    }
+}
