@@ -9,8 +9,10 @@ import org.owarelab.export.BundleWriter;
 import org.owarelab.export.ExportException;
 import org.owarelab.export.SearchSettings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code oware export}: writes a trained player as a self-contained bundle (UCI engine launcher,
@@ -29,6 +31,9 @@ import picocli.CommandLine.Parameters;
             "  oware export runs/quick/checkpoints/step-2000 --out /tmp/p --movetime 500 --name QuickNet",
             "  printf 'uci\\nisready\\ngo movetime 200\\nquit\\n' | /tmp/p/engine"})
 final class ExportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Parameters(index = "0", paramLabel = "RUN|CHECKPOINT",
             description = "A run directory (its latest checkpoint is exported) or a checkpoint directory.")
     Path source;
@@ -55,10 +60,11 @@ final class ExportCommand implements Callable<Integer> {
         try {
             SearchSettings search = SearchSettings.of(sims, movetime);
             Path dir = BundleWriter.write(new BundleWriter.Options(source, out, search, name));
-            System.out.printf("exported %s to %s (%s)%n", source, dir, megabytes(dir));
+            spec.commandLine().getOut().printf("exported %s to %s (%s)%n", source, dir, megabytes(dir));
+            spec.commandLine().getOut().flush();
             return 0;
         } catch (ExportException e) {
-            throw new BadInputException("export: " + e.getMessage());
+            throw new BadInputException(e.getMessage());
         }
     }
 

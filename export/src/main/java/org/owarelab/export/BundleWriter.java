@@ -68,6 +68,9 @@ public final class BundleWriter {
     public static Path write(Options o) throws IOException {
         Path out = o.out().toAbsolutePath().normalize();
         checkOutput(out);
+        if (!Files.exists(o.source())) {
+            throw new ExportException(o.source() + ": no such checkpoint or run directory");
+        }
         ModelRef ref;
         try {
             ref = ModelRef.resolve(o.source(), o.source().toString());

@@ -1,0 +1,195 @@
+package org.owarelab.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.env.Encoders;
+import org.owarelab.model.Checkpoints;
+import org.owarelab.model.DeviceChoice;
+import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.PolicyValueNet;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.training.nn.CheckpointWriter;
+
+/**
+ * Exports a bundle from a small default-rules checkpoint in a run-like directory, copies it to a
+ * directory outside the checkout and plays games against its engine through the lab's
+ * {@code uci:} client; and checks that bad inputs write nothing.
+ */
+class BundleWriterTest {
+    @TempDir
+    static Path shared;
+    static Path run;
+    static Path checkpoint;
+
+    @BeforeAll
+    static void writeRun() throws IOException {
+        run = shared.resolve("run-a");
+        checkpoint = run.resolve("checkpoints").resolve("step-00000005");
+        Files.createDirectories(checkpoint.getParent());
+        RuleSet rules = RuleSet.DEFAULT;
+        try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(32, 32).withAux(true),
+                Encoders.create("compact", rules), 3, DeviceChoice.CPU)) {
+            CheckpointWriter.save(checkpoint, net, 5);
+        }
+        Files.writeString(run.resolve("run.json"), "{\"format\":1,\"seed\":42,\"gitCommit\":\"abc123\","
+                + "\"gitDirty\":false,\"started\":\"2026-11-24T10:00:00Z\"}");
+        Files.writeString(run.resolve("metrics.jsonl"),
+                "{\"format\":1,\"generation\":1,\"step\":5,\"arena\":{\"random\":{\"score\":0.75,\"wins\":3,"
+                        + "\"draws\":0,\"losses\":1}}}\n{\"torn\":");
+    }
+
+    @Test
+    void exportedEngineRunsOutsideTheCheckoutAndPlaysThroughTheUciClient(@TempDir Path tmp) throws IOException {
+        Path out = BundleWriter.write(new BundleWriter.Options(run, tmp.resolve("bundle"),
+                SearchSettings.of(16, null), "TestNet"));
+        for (String f : List.of(BundleWriter.LAUNCHER, BundleWriter.ONNX, BundleWriter.MODEL_CARD, BundleWriter.PROBE,
+                "checkpoint/" + Checkpoints.PARAMS, "checkpoint/" + Checkpoints.META, "lib/oware-export.jar",
+                "lib/pytorch-native-cpu-2.7.1-linux-x86_64.jar")) {
+            assertTrue(Files.isRegularFile(out.resolve(f)), f);
+        }
+        try (Stream<Path> s = Files.list(out.resolve(BundleWriter.LIB))) {
+            List<String> jars = s.map(p -> p.getFileName().toString()).toList();
+            assertFalse(jars.stream().anyMatch(j -> j.contains("training") || j.contains("tribuo")
+                    || j.contains("protobuf") || j.contains("picocli")), "no training or ONNX-writer jars: " + jars);
+        }
+        JsonNode card = new ObjectMapper().readTree(out.resolve(BundleWriter.MODEL_CARD).toFile());
+        assertEquals("TestNet", card.path("name").asText());
+        assertEquals(42, card.path("provenance").path("runSeed").asLong());
+        assertEquals("abc123", card.path("provenance").path("gitCommit").asText());
+        assertEquals(5, card.path("provenance").path("step").asLong());
+        assertEquals(0.75, card.path("evaluation").path("arena").path("random").path("score").asDouble());
+        assertEquals(16, card.path("search").path("simulations").asInt());
+        assertEquals("compact/1", card.path("encoder").path("tag").asText());
+
+        // A copy elsewhere, under a path of its own: the launcher finds its files relative to itself.
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere").resolve("engine-copy"));
+        copyTree(out, elsewhere);
+        Files.delete(out.resolve(BundleWriter.LAUNCHER)); // the copy must not reach back into the original
+        elsewhere.resolve(BundleWriter.LAUNCHER).toFile().setExecutable(true);
+
+        RuleSet rules = RuleSet.DEFAULT;
+        String engine = "uci:cmd=" + elsewhere.resolve(BundleWriter.LAUNCHER) + ",nodes=16,dir=" + tmp;
+        try (AgentRegistry agents = BuiltInAgents.registry();
+             Agent exported = agents.create(engine, rules, 1);
+             Agent opponent = agents.create("random", rules, 2)) {
+            for (int game = 0; game < 2; game++) {
+                exported.reset(10 + game);
+                opponent.reset(20 + game);
+                Board board = new Board(rules);
+                for (int ply = 0; ply < 24 && !board.isOver(); ply++) {
+                    Agent mover = (ply + game) % 2 == 0 ? exported : opponent;
+                    int move = mover.decide(board.copy()).move();
+                    assertTrue((board.legalMask() >>> move & 1) != 0, "legal move " + move + " at " + board.text());
+                    board.play(move);
+                    exported.played(board.copy(), move);
+                    opponent.played(board.copy(), move);
+                }
+            }
+        }
+    }
+
+    @Test
+    void anExistingNonEmptyOutputIsRefusedAndLeftAlone(@TempDir Path tmp) throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("taken"));
+        Files.writeString(out.resolve("mine.txt"), "keep");
+        ExportException e = assertThrows(ExportException.class,
+                () -> BundleWriter.write(new BundleWriter.Options(checkpoint, out, SearchSettings.of(null, null), null)));
+        assertTrue(e.getMessage().contains("not empty"), e.getMessage());
+        assertEquals(List.of(out), list(tmp));
+        assertEquals(List.of(out.resolve("mine.txt")), list(out));
+    }
+
+    @Test
+    void aMissingCheckpointIsRefused(@TempDir Path tmp) {
+        ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                tmp.resolve("no-such-run"), tmp.resolve("out"), SearchSettings.of(null, null), null)));
+        assertTrue(e.getMessage().contains("no such checkpoint"), e.getMessage());
+        assertEquals(List.of(), list(tmp));
+    }
+
+    @Test
+    void aCorruptCheckpointWritesNothing(@TempDir Path tmp) throws IOException {
+        Path bad = tmp.resolve("bad");
+        copyTree(checkpoint, Files.createDirectories(bad));
+        Path params = bad.resolve(Checkpoints.PARAMS);
+        byte[] bytes = Files.readAllBytes(params);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(params, bytes);
+        ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                bad, tmp.resolve("out"), SearchSettings.of(null, 100L), null)));
+        assertTrue(e.getMessage().contains(Checkpoints.PARAMS), e.getMessage());
+        assertEquals(List.of(bad), list(tmp), "neither the output nor a temporary directory is left");
+    }
+
+    @Test
+    void aMismatchedCheckpointIsRefused(@TempDir Path tmp) throws IOException {
+        Path bad = tmp.resolve("mismatched");
+        copyTree(checkpoint, Files.createDirectories(bad));
+        Path meta = bad.resolve(Checkpoints.META);
+        Files.writeString(meta, Files.readString(meta).replace("\"compact/1\"", "\"planes/1\""));
+        ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                bad, tmp.resolve("out"), SearchSettings.of(null, null), null)));
+        assertTrue(e.getMessage().contains("planes/1"), e.getMessage());
+        assertEquals(List.of(bad), list(tmp));
+    }
+
+    @Test
+    void anUnwritableOutputIsRefused(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                checkpoint, file.resolve("out"), SearchSettings.of(null, null), null)));
+        assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
+        ExportException f = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                checkpoint, file, SearchSettings.of(null, null), null)));
+        assertTrue(f.getMessage().contains("not a directory"), f.getMessage());
+        assertEquals(List.of(file), list(tmp));
+    }
+
+    @Test
+    void searchSettingsAndNamesAreChecked() {
+        assertThrows(ExportException.class, () -> SearchSettings.of(10, 100L));
+        assertThrows(ExportException.class, () -> SearchSettings.of(0, null));
+        assertThrows(ExportException.class, () -> SearchSettings.of(null, 0L));
+        ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                checkpoint, shared.resolve("named"), SearchSettings.of(null, null), "has space")));
+        assertTrue(e.getMessage().contains("--name"), e.getMessage());
+    }
+
+    private static List<Path> list(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
+        }
+    }
+}
