@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
                 + "DIR/probe.json holds positions with the expected outputs."},
         footer = {"", "Examples:",
             "  oware export runs/quick --out ~/players/quick",
-            "  oware export runs/quick/checkpoints/step-2000 --out /tmp/p --movetime 500 --name QuickNet",
-            "  printf 'uci\\nisready\\ngo movetime 200\\nquit\\n' | /tmp/p/engine"})
+            "  oware export runs/quick/checkpoints/step-00002000 --out /tmp/p --movetime 500 --name QuickNet",
+            "  oware match greedy 'uci:cmd=/tmp/p/engine,movetime=200' --games 2"})
 final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
