@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             PlayCommand.class,
             UciCommand.class,
             ExportCommand.class,
+            JsonlCommand.class,
             PerftCommand.class,
             ReplayCommand.class,
             ShowCommand.class,
@@ -71,7 +72,7 @@ public final class Main implements Runnable {
         try (org.owarelab.agents.AgentRegistry agents = org.owarelab.model.ModelAgents.registry()) {
             agentHelp = agents.help();
         }
-        for (String name : new String[] {"match", "tournament", "play", "uci"}) {
+        for (String name : new String[] {"match", "tournament", "play", "uci", "jsonl"}) {
             var usage = cl.getSubcommands().get(name).getCommandSpec().usageMessage();
             java.util.List<String> footer = new java.util.ArrayList<>(java.util.List.of(usage.footer()));
             footer.add("");

@@ -14,10 +14,11 @@ import org.owarelab.model.ModelRef;
 
 /**
  * The UCI engine of an exported bundle ({@code DIR/engine} runs it): {@code java -cp "DIR/lib/*"
- * org.owarelab.export.EngineMain --bundle DIR [--seed S]}. Serves the agent {@value #AGENT}: PUCT
+ * org.owarelab.export.EngineMain --bundle DIR [--seed S] [--jsonl]}. Serves the agent {@value #AGENT}: PUCT
  * over the bundle's checkpoint ({@code DIR/checkpoint}) with the search settings and name of
  * {@code DIR/model.json}; the built-in agents stay reachable through the {@code Agent} option.
- * Reads only the bundle: it runs from any working directory.
+ * Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
+ * JSON lines instead ({@link JsonLines}, for scripts).
  *
  * <p>Exit status: 0 after {@code quit} or the end of the input; 2 for bad arguments or a bundle
  * that cannot be read (one line on stderr).
@@ -32,20 +33,28 @@ public final class EngineMain {
     public static void main(String[] args) {
         try {
             System.exit(run(args));
+        } catch (IOException e) {
+            System.err.println("engine: I/O error: " + e.getMessage());
+            System.exit(1);
         } catch (IllegalArgumentException | ExportException e) {
             System.err.println("engine: " + e.getMessage());
             System.exit(2);
         }
     }
 
-    private static int run(String[] args) {
+    private static int run(String[] args) throws IOException {
         Path bundle = null;
         long seed = 0;
+        boolean jsonl = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
+            if (a.equals("--jsonl")) {
+                jsonl = true;
+                continue;
+            }
             if (i + 1 >= args.length || !(a.equals("--bundle") || a.equals("--seed"))) {
                 throw new IllegalArgumentException("unknown or incomplete argument '" + a
-                        + "' (usage: --bundle DIR [--seed S])");
+                        + "' (usage: --bundle DIR [--seed S] [--jsonl])");
             }
             String v = args[++i];
             if (a.equals("--bundle")) {
@@ -74,7 +83,8 @@ public final class EngineMain {
         String name = card.path("name").asText(AGENT).replaceAll("\\s+", "-");
         String version = "step-" + card.path("provenance").path("step").asLong(0);
         try (AgentRegistry agents = BuiltInAgents.registry().with(player)) {
-            return UciMain.serve(agents, AGENT, model.rules(), seed, version, name);
+            return jsonl ? JsonLines.serve(agents, AGENT, model.rules(), seed)
+                    : UciMain.serve(agents, AGENT, model.rules(), seed, version, name);
         }
     }
 

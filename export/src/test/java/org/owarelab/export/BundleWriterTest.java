@@ -106,6 +106,26 @@ class BundleWriterTest {
     }
 
     @Test
+    void theBundleAnswersJsonLines(@TempDir Path tmp) throws IOException, InterruptedException {
+        Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("b"),
+                SearchSettings.of(8, null), null));
+        Process p = new ProcessBuilder(out.resolve(BundleWriter.LAUNCHER).toString(), "--jsonl")
+                .directory(tmp.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (var w = new java.io.PrintWriter(p.getOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8)) {
+            w.println("{\"id\": 1, \"moves\": \"Ff\"}");
+            w.println("{\"id\": 2, \"moves\": \"Z\"}");
+        }
+        List<String> lines = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                .lines().toList();
+        assertEquals(0, p.waitFor());
+        assertEquals(2, lines.size(), lines.toString());
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertTrue(first.path("move").asText().matches("[A-F]"), lines.get(0));
+        assertEquals(8, first.path("nodes").asInt(), "the exported --sims: " + lines.get(0));
+        assertTrue(new ObjectMapper().readTree(lines.get(1)).has("error"), lines.get(1));
+    }
+
+    @Test
     void anExistingNonEmptyOutputIsRefusedAndLeftAlone(@TempDir Path tmp) throws IOException {
         Path out = Files.createDirectories(tmp.resolve("taken"));
         Files.writeString(out.resolve("mine.txt"), "keep");
