@@ -2,7 +2,8 @@
  * Exporting a trained player for other front ends: {@link org.owarelab.export.BundleWriter} writes
  * a self-contained engine bundle (launcher, jars, checkpoint, {@code model.onnx}, model card,
  * probe positions); {@link org.owarelab.export.OnnxWriter} turns a network into ONNX;
- * {@link org.owarelab.export.EngineMain} is the bundle's UCI engine. Depends on the model and the
- * agents only: an exported player never needs the training code.
+ * {@link org.owarelab.export.EngineMain} is the bundle's engine, speaking UCI to GUIs or
+ * {@link org.owarelab.export.JsonLines} (one JSON request per line) to scripts. Depends on the
+ * model and the agents only: an exported player never needs the training code.
  */
 package org.owarelab.export;
