@@ -3,10 +3,12 @@ package org.owarelab.model;
 import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
 import ai.djl.nn.Parameter;
+import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.util.Pair;
 import java.util.Arrays;
 import java.util.List;
@@ -92,17 +94,26 @@ public final class PolicyValueNet implements AutoCloseable {
     }
 
     /**
-     * Copies the values of {@code source} into {@code target} through a Java array. Not DJL's
-     * {@code copyTo}: on PyTorch that is {@code target.set(source.toByteBuffer())}, and {@code set}
-     * of a direct buffer makes the target tensor adopt that buffer, which can be a view of the
-     * source's native memory: once the source is freed the target reads freed memory (seen as
-     * rare, GC-dependent non-finite gradients). A heap array is copied into a buffer the target owns.
+     * Copies the values of {@code source} into {@code target}'s own memory: an in-place libtorch
+     * copy ({@code index_put_} over the whole array) with autograd recording off on the calling
+     * thread, exact to the bit. Not {@code NDArray.set(Buffer)}, which DJL's {@code copyTo} and
+     * {@code set(float[])} go through: on PyTorch it does not copy into the target but swaps the
+     * target's storage for a fresh Java direct buffer ({@code set_} under libtorch's deprecated
+     * {@code AutoNonVariableTypeMode}: the "silent wrong result" warning of resumed runs), memory
+     * that only a field of that one Java array object keeps alive. (In DJL 0.35.1 {@code copyTo}
+     * hands {@code set} a heap copy of the source, so it never aliased the source's memory.)
      */
     public static void copyValues(NDArray source, NDArray target) {
         if (!source.getShape().equals(target.getShape())) {
             throw new IllegalArgumentException("copy of shape " + source.getShape() + " into " + target.getShape());
         }
-        target.set(source.toFloatArray());
+        boolean grad = JniUtils.isGradMode();
+        JniUtils.setGradMode(false); // an in-place write to a parameter is not part of any graph
+        try {
+            target.set(new NDIndex(":"), source); // every element (all parameters have an axis)
+        } finally {
+            JniUtils.setGradMode(grad);
+        }
     }
 
     /** Whether the two networks have the same spec, encoder tag, input shape and rules (interchangeable parameters). */
