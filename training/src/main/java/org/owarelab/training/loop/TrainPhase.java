@@ -3,14 +3,13 @@ package org.owarelab.training.loop;
 import org.owarelab.training.nn.Learner;
 import org.owarelab.training.nn.NonFiniteGradientException;
 import org.owarelab.training.nn.StepStats;
-import org.owarelab.training.nn.TrainingBatch;
 import org.owarelab.training.replay.Minibatch;
 import org.owarelab.training.replay.ReplayBuffer;
 
 /**
  * The learner's share of a generation: as many minibatches as the replay buffer's sample ratio
- * allows (capped per generation), each sampled from the window and turned into one learner step.
- * Targets are from each position's side to move; margins are normalised by the seeds in play.
+ * allows (capped per generation), each sampled from the window and trained on as it is by one
+ * learner step (see {@link Minibatch} for the targets).
  */
 final class TrainPhase {
     /** Non-finite steps in a row after which training stops instead of skipping. */
@@ -35,30 +34,15 @@ final class TrainPhase {
         }
         long t0 = System.nanoTime();
         Minibatch mb = new Minibatch(buffer.layout(), batchSize);
-        TrainingBatch tb = TrainingBatch.forNetwork(learner.network(), batchSize);
-        int actions = buffer.layout().actions();
-        int obs = buffer.layout().observationSize();
-        float total = cfg.ruleSet().totalSeeds();
         double loss = 0, pl = 0, vl = 0, al = 0, ent = 0, acc = 0, grad = 0, lr = 0;
         int accCount = 0;
         int skipped = 0;
         int consecutive = 0;
         for (int s = 0; s < steps; s++) {
             buffer.sample(mb);
-            tb.clear();
-            for (int i = 0; i < batchSize; i++) {
-                int mask = 0;
-                for (int m = 0; m < actions; m++) {
-                    if (mb.legal[i * actions + m] != 0) {
-                        mask |= 1 << m;
-                    }
-                }
-                float margin = Math.max(-1f, Math.min(1f, mb.margins[i] / total));
-                tb.add(mb.observations, i * obs, mask, mb.policies, i * actions, mb.results[i], margin);
-            }
             StepStats st;
             try {
-                st = learner.step(tb);
+                st = learner.step(mb);
                 consecutive = 0;
             } catch (NonFiniteGradientException e) {
                 // The learner left the network and optimizer as they were: skip this batch, but not forever.

@@ -17,13 +17,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
+import org.owarelab.training.replay.Minibatch;
+import org.owarelab.training.replay.RecordLayout;
 
 /**
- * Trains a {@link PolicyValueNet} in place, one batch per {@link #step}: forward in training mode,
+ * Trains a {@link PolicyValueNet} in place, one replay {@link Minibatch} per {@link #step}
+ * (observations, legal-move masks, policy, result and normalised margin targets, from each
+ * position's side to move): forward in training mode,
  * loss = {@code policy * CE(target, masked softmax)} + {@code value * (v - z)^2} (or the WDL
  * cross-entropy against the result) + {@code aux * (margin' - margin)^2}, backward, global-norm
  * gradient clipping (done here: DJL's own clipping is one-sided on PyTorch), then an Adam(W) or
@@ -38,9 +43,12 @@ import org.owarelab.model.PolicyValueNet;
 public final class Learner implements AutoCloseable {
     /** Added to the logits of illegal moves: their probability is 0 to float precision. */
     private static final float ILLEGAL = -1e9f;
+    /** A target policy may miss a sum of 1 by this much (float rounding of visit shares). */
+    private static final float SUM_TOLERANCE = 1e-3f;
 
     private final PolicyValueNet net;
     private final LearnerConfig config;
+    private final RecordLayout layout;
     private final NDManager manager;
     private final ParameterStore store;
     private final List<Pair<String, Parameter>> trainable = new ArrayList<>();
@@ -48,13 +56,13 @@ public final class Learner implements AutoCloseable {
     private final boolean wdl;
     private final boolean aux;
     private long step;
-    private float[] penalty = new float[0];
     private float[] wdlTarget = new float[0];
     private float[] valueOut = new float[0];
 
     public Learner(PolicyValueNet net, LearnerConfig config) {
         this.net = net;
         this.config = config;
+        this.layout = new RecordLayout(net.encoderTag(), net.rules(), net.inputSize(), net.actions());
         this.manager = net.manager().newSubManager();
         manager.setName("learner");
         this.store = new ParameterStore(manager, false);
@@ -86,22 +94,29 @@ public final class Learner implements AutoCloseable {
         return config.learningRate() * config.schedule().factor(step);
     }
 
+    /** The layout of the minibatches this learner trains on: its network's encoder, rules and sizes. */
+    public RecordLayout layout() {
+        return layout;
+    }
+
     /**
      * One update on {@code batch}.
      *
      * @return the losses and diagnostics measured on the batch before the update
-     * @throws IllegalStateException when the gradient is not finite: the update is skipped, the
-     *     network and the step count are unchanged
+     * @throws IllegalArgumentException when the batch has another layout than {@link #layout()}, or
+     *     a sample is malformed (named by its row): an empty mask or one with moves beyond the
+     *     board, a target policy that is negative, non-zero on an illegal move or does not sum to
+     *     1, a result or margin outside [-1, 1]
+     * @throws NonFiniteGradientException when the gradient is not finite: the update is skipped,
+     *     the network and the step count are unchanged
      */
-    public StepStats step(TrainingBatch batch) {
-        int b = batch.size();
-        if (batch.observationSize() != net.inputSize() || batch.actions() != net.actions()) {
-            throw new IllegalArgumentException("batch of " + batch.observationSize() + " floats x " + batch.actions()
-                    + " moves does not fit " + net.describe());
+    public StepStats step(Minibatch batch) {
+        int b = batch.size;
+        if (!batch.layout.equals(layout)) {
+            throw new IllegalArgumentException("minibatch of " + batch.layout.describe() + " does not fit "
+                    + net.describe());
         }
-        if (b < 1) {
-            throw new IllegalArgumentException("learner step on an empty batch");
-        }
+        check(batch);
         prepareTargets(batch);
         float lr = (float) learningRate();
         float[] scalars;
@@ -136,13 +151,13 @@ public final class Learner implements AutoCloseable {
      *
      * @return {total, policy loss, value loss, aux loss, masked log-policy (B, n), predicted value (B)}
      */
-    private NDArray[] forwardBackward(TrainingBatch batch) {
-        int b = batch.size();
+    private NDArray[] forwardBackward(Minibatch batch) {
+        int b = batch.size;
         int n = net.actions();
         LossWeights w = config.loss();
-        NDArray x = create(batch.observations(), net.batchShape(b));
-        NDArray illegal = create(penalty, new Shape(b, n));
-        NDArray target = create(batch.policies(), new Shape(b, n));
+        NDArray x = create(batch.observations, net.batchShape(b));
+        NDArray illegal = illegalPenalty(batch.masks, b, n);
+        NDArray target = create(batch.policies, new Shape(b, n));
         try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
             NDList out = net.block().forward(store, new NDList(x), true);
             NDArray logp = out.get(0).add(illegal).logSoftmax(1);
@@ -156,12 +171,12 @@ public final class Learner implements AutoCloseable {
                 value = q.get(":, 0").sub(q.get(":, 2"));
             } else {
                 value = out.get(1).reshape(b);
-                valueLoss = value.sub(create(batch.results(), new Shape(b))).square().mean();
+                valueLoss = value.sub(create(batch.results, new Shape(b))).square().mean();
             }
             NDArray total = policyLoss.mul((float) w.policy()).add(valueLoss.mul((float) w.value()));
             NDArray auxLoss;
             if (aux) {
-                auxLoss = out.get(2).reshape(b).sub(create(batch.margins(), new Shape(b))).square().mean();
+                auxLoss = out.get(2).reshape(b).sub(create(batch.margins, new Shape(b))).square().mean();
                 total = total.add(auxLoss.mul((float) w.aux()));
             } else {
                 auxLoss = manager.zeros(new Shape());
@@ -176,21 +191,62 @@ public final class Learner implements AutoCloseable {
         return manager.create(FloatBuffer.wrap(data, 0, Math.toIntExact(shape.size())), shape);
     }
 
-    /** Fills the illegal-move penalties and, for the WDL head, the win/draw/loss targets. */
-    private void prepareTargets(TrainingBatch batch) {
-        int b = batch.size();
-        int n = net.actions();
-        if (penalty.length < b * n) {
-            penalty = new float[batch.capacity() * n];
-            wdlTarget = new float[batch.capacity() * 3];
-            valueOut = new float[batch.capacity()];
+    /**
+     * The (b, n) penalty added to the logits: 0 on the legal moves, {@link #ILLEGAL} on the others,
+     * made from the masks in integer tensor ops (bit m of a mask is set when mask mod 2^(m+1) >= 2^m).
+     */
+    private NDArray illegalPenalty(int[] masks, int b, int n) {
+        int[] bit = new int[n];
+        int[] twice = new int[n];
+        for (int m = 0; m < n; m++) {
+            bit[m] = 1 << m;
+            twice[m] = 2 << m;
         }
-        int[] masks = batch.masks();
-        float[] results = batch.results();
-        for (int i = 0; i < b; i++) {
-            for (int m = 0; m < n; m++) {
-                penalty[i * n + m] = (masks[i] >>> m & 1) != 0 ? 0f : ILLEGAL;
+        NDArray mask = manager.create(IntBuffer.wrap(masks, 0, b), new Shape(b, 1));
+        NDArray legal = mask.mod(manager.create(twice, new Shape(1, n))).gte(manager.create(bit, new Shape(1, n)));
+        Shape shape = new Shape(b, n); // DJL's where does not broadcast
+        return NDArrays.where(legal, manager.zeros(shape), manager.full(shape, ILLEGAL));
+    }
+
+    /** Refuses a malformed sample, naming its row; see {@link #step}. */
+    private void check(Minibatch batch) {
+        int n = layout.actions();
+        for (int i = 0; i < batch.size; i++) {
+            int mask = batch.masks[i];
+            if (mask == 0 || mask >>> n != 0) {
+                throw new IllegalArgumentException("sample " + i + ": legal mask " + Integer.toBinaryString(mask)
+                        + " is not a non-empty subset of " + n + " moves");
             }
+            float sum = 0;
+            for (int m = 0; m < n; m++) {
+                float p = batch.policies[i * n + m];
+                if (!(p >= 0) || ((mask >>> m & 1) == 0 && p != 0)) {
+                    throw new IllegalArgumentException("sample " + i + ": target policy " + p + " for move " + m
+                            + (p >= 0 ? " which is illegal" : " (expected >= 0)"));
+                }
+                sum += p;
+            }
+            if (Math.abs(sum - 1) > SUM_TOLERANCE) {
+                throw new IllegalArgumentException("sample " + i + ": target policy sums to " + sum + ", expected 1");
+            }
+            float result = batch.results[i];
+            float margin = batch.margins[i];
+            if (!(result >= -1 && result <= 1) || !(margin >= -1 && margin <= 1)) {
+                throw new IllegalArgumentException("sample " + i + ": result " + result + " and margin " + margin
+                        + " must lie in [-1, 1]");
+            }
+        }
+    }
+
+    /** Fills, for the WDL head, the win/draw/loss targets. */
+    private void prepareTargets(Minibatch batch) {
+        int b = batch.size;
+        if (wdlTarget.length < b * 3) {
+            wdlTarget = new float[b * 3];
+            valueOut = new float[b];
+        }
+        float[] results = batch.results;
+        for (int i = 0; i < b; i++) {
             // A result z in [-1, 1] as a distribution: win max(z, 0), loss max(-z, 0), draw the rest.
             float z = results[i];
             wdlTarget[3 * i] = Math.max(z, 0f);
@@ -215,11 +271,11 @@ public final class Learner implements AutoCloseable {
         }
     }
 
-    private double valueAccuracy(TrainingBatch batch) {
-        float[] results = batch.results();
+    private double valueAccuracy(Minibatch batch) {
+        float[] results = batch.results;
         int decisive = 0;
         int agree = 0;
-        for (int i = 0; i < batch.size(); i++) {
+        for (int i = 0; i < batch.size; i++) {
             if (results[i] != 0) {
                 decisive++;
                 if (Math.signum(valueOut[i]) == Math.signum(results[i])) {

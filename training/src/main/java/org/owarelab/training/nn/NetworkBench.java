@@ -9,6 +9,7 @@ import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.training.replay.Minibatch;
 
 /**
  * Raw speed of a network on this machine: batched forward passes through the evaluator's own
@@ -70,15 +71,16 @@ public final class NetworkBench {
         check(batch, seconds);
         ObservationEncoder enc = new ShapeOnly(shape, rules);
         int n = rules.houses();
-        TrainingBatch b = new TrainingBatch(batch, enc.size(), n);
         float[] obs = random(enc.size(), 2);
-        float[] policy = new float[n];
-        Arrays.fill(policy, 1f / n);
-        for (int i = 0; i < batch; i++) {
-            b.add(obs, 0, (1 << n) - 1, policy, 0, i % 3 - 1, 0f);
-        }
         try (PolicyValueNet net = PolicyValueNet.create(spec, enc, 1, device);
              Learner learner = new Learner(net, LearnerConfig.adam(1e-4))) {
+            Minibatch b = new Minibatch(learner.layout(), batch);
+            Arrays.fill(b.policies, 1f / n);
+            for (int i = 0; i < batch; i++) {
+                System.arraycopy(obs, 0, b.observations, i * obs.length, obs.length);
+                b.masks[i] = (1 << n) - 1;
+                b.results[i] = i % 3 - 1;
+            }
             long[] timed = time(seconds, () -> learner.step(b));
             return new Result(spec, batch, timed[0], timed[1] / 1e9, net.parameterCount());
         }

@@ -9,8 +9,8 @@ import org.owarelab.training.selfplay.Seeds;
 
 /**
  * A window over the most recent self-play positions, in primitive ring arrays, with seeded
- * uniform sampling (with replacement) into preallocated {@link Minibatch}es and a budget of
- * {@link ReplayConfig#sampleRatio()} samples per position added.
+ * uniform sampling (with replacement) into preallocated {@link Minibatch}es (the learner's input
+ * as it is) and a budget of {@link ReplayConfig#sampleRatio()} samples per position added.
  *
  * <p>Sampling is reproducible across a save and load: minibatch {@code k} is drawn with a
  * generator seeded from the buffer's seed and the number of samples drawn before it, over
@@ -27,6 +27,7 @@ public final class ReplayBuffer {
     private final int window;
     private final int obsSize;
     private final int actions;
+    private final int totalSeeds;
     final long[] gameId;
     final int[] ply;
     final byte[] mask;
@@ -49,6 +50,7 @@ public final class ReplayBuffer {
         this.window = cfg.window();
         this.obsSize = layout.observationSize();
         this.actions = layout.actions();
+        this.totalSeeds = layout.rules().totalSeeds();
         gameId = new long[window];
         ply = new int[window];
         mask = new byte[window];
@@ -186,12 +188,9 @@ public final class ReplayBuffer {
             out.indices[b] = k;
             System.arraycopy(observation, i * obsSize, out.observations, b * obsSize, obsSize);
             System.arraycopy(policy, i * actions, out.policies, b * actions, actions);
-            int m = mask[i] & 0xFF;
-            for (int a = 0; a < actions; a++) {
-                out.legal[b * actions + a] = (m >>> a & 1) != 0 ? 1f : 0f;
-            }
+            out.masks[b] = mask[i] & 0xFF;
             out.results[b] = result[i];
-            out.margins[b] = margin[i];
+            out.margins[b] = Minibatch.normalisedMargin(margin[i], totalSeeds);
             out.rootValues[b] = rootValue[i];
             out.flags[b] = flags[i] & 0xFF;
         }

@@ -25,6 +25,7 @@ import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TestEncoders;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.training.replay.Minibatch;
 
 class CheckpointTest {
     static final RuleSet RULES = RuleSet.DEFAULT;
@@ -50,7 +51,7 @@ class CheckpointTest {
     private Learner trainedResnet(LearnerConfig cfg) {
         PolicyValueNet net = PolicyValueNet.create(RESNET, PLANES, 5, DeviceChoice.CPU);
         Learner learner = new Learner(net, cfg);
-        TrainingBatch batch = Samples.batch(PLANES, 8, 5);
+        Minibatch batch = Samples.batch(PLANES, 8, 5);
         for (int i = 0; i < 3; i++) {
             learner.step(batch);
         }
@@ -83,7 +84,7 @@ class CheckpointTest {
     /** Save at step 3, go on to step 6; a resumed learner from the checkpoint must make the same steps 4..6. */
     @Test
     void resumeContinuesWithTheOptimizerState() {
-        TrainingBatch batch = Samples.batch(PLANES, 8, 6);
+        Minibatch batch = Samples.batch(PLANES, 8, 6);
         LearnerConfig cfg = LearnerConfig.adam(1e-2).withSchedule(LrSchedule.cosine(2, 10, 0.1));
         double[] straight = new double[3];
         try (Learner learner = trainedResnet(cfg)) {

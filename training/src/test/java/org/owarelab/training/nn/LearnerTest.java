@@ -14,6 +14,8 @@ import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TestEncoders;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.training.replay.Minibatch;
+import org.owarelab.training.replay.RecordLayout;
 
 class LearnerTest {
     static final RuleSet RULES = RuleSet.DEFAULT;
@@ -21,7 +23,7 @@ class LearnerTest {
     static final ObservationEncoder PLANES = TestEncoders.planes(RULES);
 
     /** The learner must fit a fixed batch: policy KL to the targets and value error fall by far. */
-    private static void fits(PolicyValueNet net, LearnerConfig config, TrainingBatch batch, int steps) {
+    private static void fits(PolicyValueNet net, LearnerConfig config, Minibatch batch, int steps) {
         double floor = Samples.targetEntropy(batch);
         try (Learner learner = new Learner(net, config)) {
             StepStats first = learner.step(batch);
@@ -44,7 +46,7 @@ class LearnerTest {
 
     @Test
     void adamFitsAFixedBatchWithAnMlp() {
-        TrainingBatch batch = Samples.batch(FLAT, 32, 1);
+        Minibatch batch = Samples.batch(FLAT, 32, 1);
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(64, 64), FLAT, 1, DeviceChoice.CPU)) {
             fits(net, LearnerConfig.adam(1e-2).withClipNorm(5), batch, 150);
         }
@@ -52,7 +54,7 @@ class LearnerTest {
 
     @Test
     void sgdFitsAFixedBatchWithAWdlAuxResnet() {
-        TrainingBatch batch = Samples.batch(PLANES, 32, 2);
+        Minibatch batch = Samples.batch(PLANES, 32, 2);
         NetworkSpec spec = NetworkSpec.resnet(1, 16).withValue(NetworkSpec.ValueHead.WDL).withAux(true);
         try (PolicyValueNet net = PolicyValueNet.create(spec, PLANES, 2, DeviceChoice.CPU)) {
             fits(net, LearnerConfig.sgd(0.1).withClipNorm(5), batch, 100);
@@ -61,12 +63,12 @@ class LearnerTest {
 
     @Test
     void untrainedPolicyIsNearUniformOverTheLegalMoves() {
-        TrainingBatch batch = Samples.batch(FLAT, 16, 3);
+        Minibatch batch = Samples.batch(FLAT, 16, 3);
         double uniform = 0;
-        for (int i = 0; i < batch.size(); i++) {
-            uniform += Math.log(Integer.bitCount(batch.masks()[i]));
+        for (int i = 0; i < batch.size; i++) {
+            uniform += Math.log(Integer.bitCount(batch.masks[i]));
         }
-        uniform /= batch.size();
+        uniform /= batch.size;
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(32), FLAT, 3, DeviceChoice.CPU);
              Learner learner = new Learner(net, LearnerConfig.adam(1e-3))) {
             StepStats s = learner.step(batch);
@@ -97,7 +99,7 @@ class LearnerTest {
     /** Plain SGD at rate 1 moves the parameters by the gradient: its global norm is cut to the clip, in every direction. */
     @Test
     void clippingScalesTheWholeGradientToTheGlobalNorm() {
-        TrainingBatch batch = Samples.batch(FLAT, 16, 4);
+        Minibatch batch = Samples.batch(FLAT, 16, 4);
         LearnerConfig sgd = new LearnerConfig(LearnerConfig.Optimizer.SGD, 1.0, 0, 0, null, 0.01, null);
         for (double clip : new double[] {0.01, 0}) {
             try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(16), FLAT, 4, DeviceChoice.CPU);
@@ -115,7 +117,7 @@ class LearnerTest {
     /** With every loss weight 0, one step is pure decay: weights shrink by (1 - lr * wd), biases stay. */
     @Test
     void weightDecayShrinksWeightsOnly() {
-        TrainingBatch batch = Samples.batch(FLAT, 8, 5);
+        Minibatch batch = Samples.batch(FLAT, 8, 5);
         for (LearnerConfig.Optimizer opt : LearnerConfig.Optimizer.values()) {
             LearnerConfig cfg = new LearnerConfig(opt, 0.1, 0, 0.5, null, 0, new LossWeights(0, 0, 0));
             try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(8), FLAT, 5, DeviceChoice.CPU);
@@ -137,16 +139,17 @@ class LearnerTest {
 
     @Test
     void aNonFiniteGradientSkipsTheUpdate() {
-        TrainingBatch good = Samples.batch(FLAT, 4, 8);
-        TrainingBatch bad = new TrainingBatch(1, 14, 6);
-        float[] nan = new float[14];
-        java.util.Arrays.fill(nan, Float.NaN);
-        bad.add(nan, 0, 1, new float[] {1, 0, 0, 0, 0, 0}, 0, 1, 0);
+        Minibatch good = Samples.batch(FLAT, 4, 8);
+        Minibatch bad = new Minibatch(RecordLayout.of(FLAT), 1);
+        java.util.Arrays.fill(bad.observations, Float.NaN);
+        bad.masks[0] = 1;
+        bad.policies[0] = 1;
+        bad.results[0] = 1;
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(8), FLAT, 8, DeviceChoice.CPU);
              Learner learner = new Learner(net, LearnerConfig.adam(1e-2))) {
             learner.step(good);
             float[][] before = snapshot(net);
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> learner.step(bad));
+            NonFiniteGradientException e = assertThrows(NonFiniteGradientException.class, () -> learner.step(bad));
             assertTrue(e.getMessage().contains("not finite"), e.getMessage());
             assertEquals(0.0, distance(before, snapshot(net)));
             assertEquals(1, learner.steps());
@@ -157,7 +160,7 @@ class LearnerTest {
 
     @Test
     void stepsLeaveNoLiveArrays() {
-        TrainingBatch batch = Samples.batch(PLANES, 8, 6);
+        Minibatch batch = Samples.batch(PLANES, 8, 6);
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.resnet(1, 4).withAux(true), PLANES, 6, DeviceChoice.CPU);
              Learner learner = new Learner(net, LearnerConfig.adam(1e-3))) {
             learner.step(batch);
@@ -171,7 +174,7 @@ class LearnerTest {
 
     @Test
     void theScheduleSetsEachStepsRate() {
-        TrainingBatch batch = Samples.batch(FLAT, 4, 7);
+        Minibatch batch = Samples.batch(FLAT, 4, 7);
         LearnerConfig cfg = LearnerConfig.adam(0.01).withSchedule(LrSchedule.step(2, 3, 0.5));
         double[] expected = {0.005, 0.01, 0.01, 0.01, 0.01, 0.005};
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(4), FLAT, 7, DeviceChoice.CPU);
@@ -184,16 +187,34 @@ class LearnerTest {
 
     @Test
     void malformedSamplesAreRefusedWithTheirIndex() {
-        TrainingBatch batch = new TrainingBatch(4, 14, 6);
-        float[] obs = new float[14];
-        float[] policy = {0.5f, 0.5f, 0, 0, 0, 0};
-        batch.add(obs, 0, 0b11, policy, 0, 1, 0);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> batch.add(obs, 0, 0b01, policy, 0, 1, 0));
-        assertTrue(e.getMessage().startsWith("sample 1: ") && e.getMessage().contains("illegal"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> batch.add(obs, 0, 0b11, new float[] {0.5f, 0.4f, 0, 0, 0, 0}, 0, 1, 0));
-        assertThrows(IllegalArgumentException.class, () -> batch.add(obs, 0, 0b11, policy, 0, 2, 0));
-        assertThrows(IllegalArgumentException.class, () -> batch.add(obs, 0, 0, policy, 0, 1, 0));
-        assertEquals(1, batch.size());
+        try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(4), FLAT, 9, DeviceChoice.CPU);
+             Learner learner = new Learner(net, LearnerConfig.adam(1e-3))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> learner.step(malformed(b -> b.masks[1] = 0b01)));
+            assertTrue(e.getMessage().startsWith("sample 1: ") && e.getMessage().contains("illegal"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> learner.step(malformed(b -> b.policies[7] = 0.4f)));
+            assertThrows(IllegalArgumentException.class, () -> learner.step(malformed(b -> b.results[1] = 2)));
+            assertThrows(IllegalArgumentException.class, () -> learner.step(malformed(b -> b.margins[1] = Float.NaN)));
+            assertThrows(IllegalArgumentException.class, () -> learner.step(malformed(b -> b.masks[1] = 0)));
+            assertThrows(IllegalArgumentException.class, () -> learner.step(malformed(b -> b.masks[1] = 0b1000011)));
+            Minibatch planes = Samples.batch(PLANES, 2, 9);
+            e = assertThrows(IllegalArgumentException.class, () -> learner.step(planes));
+            assertTrue(e.getMessage().contains("does not fit"), e.getMessage());
+            assertEquals(0, learner.steps());
+            assertEquals(2, learner.step(malformed(b -> { })).samples());
+        }
+    }
+
+    /** Two well-formed samples (moves 0 and 1 legal, half the visits each), then {@code edit}. */
+    private static Minibatch malformed(java.util.function.Consumer<Minibatch> edit) {
+        Minibatch b = new Minibatch(RecordLayout.of(FLAT), 2);
+        for (int i = 0; i < 2; i++) {
+            b.masks[i] = 0b11;
+            b.policies[i * 6] = 0.5f;
+            b.policies[i * 6 + 1] = 0.5f;
+            b.results[i] = 1;
+        }
+        edit.accept(b);
+        return b;
     }
 }
