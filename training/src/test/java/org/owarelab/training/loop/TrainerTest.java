@@ -73,8 +73,14 @@ class TrainerTest {
         TrainState after2 = run.readState();
         assertEquals(2, after2.generation());
 
+        // A kill between writing the state and deleting the previous replay file leaves that file behind.
+        Files.writeString(dir.resolve("replay-g1.bin"), "left behind by a kill");
         Trainer.resume(dir, List.of("loop.generations=4"), "test --resume", TinyRuns.quietLog(log));
         TrainState after4 = run.readState();
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(after4.replay()), files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.startsWith("replay-")).toList(), "only the state's replay file is kept");
+        }
         assertEquals(4, after4.generation());
         assertEquals(4 * 64, after4.games(), "game ids go on from the first session's");
         assertTrue(after4.learnerSteps() > after2.learnerSteps());
