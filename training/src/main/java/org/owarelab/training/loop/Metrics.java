@@ -93,12 +93,13 @@ final class Metrics {
                 gen, generations, genSeconds, s.games(), sp.stats().games(),
                 SelfPlayStats.rate(sp.stats().simulations(), sp.seconds()),
                 SelfPlayStats.rate(sp.stats().evaluated(), sp.seconds()), buffer.size(), s.learnerSteps()));
-        if (tr.skipped() > 0) {
-            sb.append("  (").append(tr.skipped()).append(" steps skipped: non-finite gradient)");
-        }
         if (tr.steps() > 0) {
             sb.append(String.format("  loss %.3f (p %.3f v %.3f) acc %.2f", tr.loss(), tr.policyLoss(),
                     tr.valueLoss(), tr.valueAccuracy()));
+        }
+        if (tr.skipped() > 0) {
+            sb.append(String.format("%n    WARNING: %d learner steps skipped (non-finite gradient); the first: %s",
+                    tr.skipped(), tr.firstSkip()));
         }
         if (gate != null) {
             sb.append(String.format("%n    gate: %s after %d pairs (score %.2f), self-play uses %s", gate.decision(),

@@ -15,10 +15,13 @@ final class TrainPhase {
     /** Non-finite steps in a row after which training stops instead of skipping. */
     static final int MAX_CONSECUTIVE_SKIPS = 10;
 
-    /** Means over the steps of one generation. */
-    record Output(int steps, int skipped, long samples, double loss, double policyLoss, double valueLoss, double auxLoss, double entropy,
-            double valueAccuracy, double gradNorm, double learningRate, double seconds) {
-        static final Output NONE = new Output(0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+    /**
+     * Means over the steps of one generation; {@code firstSkip} is the message of its first skipped
+     * step (null when none was skipped), for the log.
+     */
+    record Output(int steps, int skipped, String firstSkip, long samples, double loss, double policyLoss, double valueLoss,
+            double auxLoss, double entropy, double valueAccuracy, double gradNorm, double learningRate, double seconds) {
+        static final Output NONE = new Output(0, 0, null, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, 0);
     }
 
@@ -37,6 +40,7 @@ final class TrainPhase {
         double loss = 0, pl = 0, vl = 0, al = 0, ent = 0, acc = 0, grad = 0, lr = 0;
         int accCount = 0;
         int skipped = 0;
+        String firstSkip = null;
         int consecutive = 0;
         for (int s = 0; s < steps; s++) {
             buffer.sample(mb);
@@ -45,8 +49,13 @@ final class TrainPhase {
                 st = learner.step(mb);
                 consecutive = 0;
             } catch (NonFiniteGradientException e) {
-                // The learner left the network and optimizer as they were: skip this batch, but not forever.
+                // The learner left the network and optimizer as they were: skip this batch, but not forever,
+                // and never quietly (the log names it, the metrics count it). A guard for a diverging
+                // learning rate or a corrupt sample; the tests fail on any skipped step.
                 skipped++;
+                if (firstSkip == null) {
+                    firstSkip = e.getMessage();
+                }
                 if (++consecutive >= MAX_CONSECUTIVE_SKIPS) {
                     throw new IllegalStateException(consecutive + " learner steps in a row had a non-finite gradient; "
                             + "stopping (last: " + e.getMessage() + ")", e);
@@ -67,10 +76,10 @@ final class TrainPhase {
         }
         int done = steps - skipped;
         if (done == 0) {
-            return new Output(0, skipped, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            return new Output(0, skipped, firstSkip, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Double.NaN, Double.NaN, (System.nanoTime() - t0) / 1e9);
         }
-        return new Output(done, skipped, (long) done * batchSize, loss / done, pl / done, vl / done, al / done, ent / done,
+        return new Output(done, skipped, firstSkip, (long) done * batchSize, loss / done, pl / done, vl / done, al / done, ent / done,
                 accCount == 0 ? Double.NaN : acc / accCount, grad / done, lr, (System.nanoTime() - t0) / 1e9);
     }
 }

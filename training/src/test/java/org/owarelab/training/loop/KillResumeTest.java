@@ -42,6 +42,7 @@ class KillResumeTest {
         assertTrue(Files.readString(log).contains("resuming at generation 2"), Files.readString(log));
         SameRun.assertSame(reference, dir);
         assertTrue(Files.isRegularFile(run.eval().resolve("g2-random.jsonl")), "the killed evaluation was done again");
+        TinyRuns.assertNoSkippedSteps(run);
         try (var files = Files.list(dir)) {
             assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("replay-")).count(),
                     "only the current replay file is kept");

@@ -1,8 +1,13 @@
 package org.owarelab.training.loop;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,5 +45,17 @@ final class TinyRuns {
     /** A log sink for tests. */
     static PrintStream quietLog(ByteArrayOutputStream buffer) {
         return new PrintStream(buffer, true, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Every generation of the run trained without a skipped step: the learner's guard against a
+     * non-finite gradient must never fire on these healthy runs, so a test fails when it does.
+     */
+    static void assertNoSkippedSteps(RunDirectory run) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        for (String line : Files.readAllLines(run.metrics())) {
+            var m = json.readTree(line);
+            assertEquals(0, m.path("train").path("skippedSteps").asInt(), "skipped learner steps: " + line);
+        }
     }
 }

@@ -53,6 +53,7 @@ class TrainerTest {
         assertTrue(last.get("train").get("valueLoss").asDouble() < first.get("train").get("valueLoss").asDouble(),
                 "the value loss falls: " + first.get("train") + " -> " + last.get("train"));
         assertTrue(last.has("arena"), "the run ends with an evaluation");
+        TinyRuns.assertNoSkippedSteps(run);
 
         // An independent check of the trained player: 40 new games against random.
         RuleSet rules = RuleSet.parse("houses=3,seeds=3");
@@ -94,6 +95,7 @@ class TrainerTest {
         assertTrue(Files.exists(dir.resolve("run-2.json")), "each session records its own run info");
         assertTrue(log.toString().contains("resuming at generation 3"), log.toString());
         assertEquals(4, run.readConfig().loop().generations(), "the override is saved with the run");
+        TinyRuns.assertNoSkippedSteps(run);
     }
 
     @Test
@@ -209,6 +211,7 @@ class TrainerTest {
             assertTrue(Files.isRegularFile(run.eval().resolve("gate-" + RunDirectory.checkpointName(
                     JSON.readTree(metrics.get(g)).get("step").asLong()) + ".jsonl")));
         }
+        TinyRuns.assertNoSkippedSteps(run);
     }
 
     @Test
