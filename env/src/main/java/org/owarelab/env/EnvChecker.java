@@ -194,19 +194,16 @@ public final class EnvChecker {
         if (t.terminated()) {
             expectS = ref.finalStore(Side.SOUTH);
             expectN = ref.finalStore(Side.NORTH);
-        } else if (config.truncation() == TruncationRule.OWN_SIDE) {
-            expectS = ref.store(Side.SOUTH) + ref.seedsOnSide(Side.SOUTH);
-            expectN = ref.store(Side.NORTH) + ref.seedsOnSide(Side.NORTH);
         } else {
-            expectS = ref.store(Side.SOUTH);
-            expectN = ref.store(Side.NORTH);
+            expectS = config.truncation().score(ref, Side.SOUTH);
+            expectN = config.truncation().score(ref, Side.NORTH);
         }
         expect(i.southScore() == expectS && i.northScore() == expectN, "final scores " + i.southScore() + ":" + i.northScore()
                 + ", expected " + expectS + ":" + expectN);
         boolean draw = t.truncated() && config.truncation() == TruncationRule.DRAW;
         float expected;
         if (config.reward() == RewardMode.RESULT) {
-            expected = draw ? 0f : Integer.signum(expectS - expectN);
+            expected = t.truncated() ? config.truncation().result(ref, Side.SOUTH) : Integer.signum(expectS - expectN);
             expect(!t.terminated() || expected == ref.result(Side.SOUTH), "result " + expected + ", the rules say "
                     + ref.result(Side.SOUTH));
         } else {

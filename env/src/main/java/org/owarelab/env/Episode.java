@@ -144,26 +144,15 @@ final class Episode {
 
     /** Scores a truncated episode by the configured rule; returns South's reward for the last step. */
     private float truncate(int before) {
-        final Board b = board;
-        int s = b.store(Side.SOUTH);
-        int n = b.store(Side.NORTH);
-        switch (config.truncation()) {
-            case OWN_SIDE:
-                southScore = s + b.seedsOnSide(Side.SOUTH);
-                northScore = n + b.seedsOnSide(Side.NORTH);
-                break;
-            case STORES:
-            case DRAW:
-                southScore = s;
-                northScore = n;
-                break;
-            default:
-                throw new AssertionError(config.truncation());
+        final TruncationRule rule = config.truncation();
+        southScore = rule.score(board, Side.SOUTH);
+        northScore = rule.score(board, Side.NORTH);
+        if (margin) {
+            // Under DRAW the episode pays no net seed margin: the last step takes back what it gained.
+            return rule == TruncationRule.DRAW ? (marginAtReset - before) * invTotal
+                    : (southScore - northScore - before) * invTotal;
         }
-        if (config.truncation() == TruncationRule.DRAW) {
-            return margin ? (marginAtReset - before) * invTotal : 0f;
-        }
-        return margin ? (southScore - northScore - before) * invTotal : Integer.signum(southScore - northScore);
+        return rule.result(board, Side.SOUTH);
     }
 
     private IllegalStateException notRunning() {

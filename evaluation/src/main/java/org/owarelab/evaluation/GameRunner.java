@@ -154,10 +154,9 @@ public final class GameRunner {
                 southStore = board.finalStore(Side.SOUTH);
                 northStore = board.finalStore(Side.NORTH);
             } else {
-                // Ply cap: own-side gathering.
-                southStore = board.store(Side.SOUTH) + board.seedsOnSide(Side.SOUTH);
-                northStore = board.store(Side.NORTH) + board.seedsOnSide(Side.NORTH);
-                winner = southStore > northStore ? Side.SOUTH : northStore > southStore ? Side.NORTH : -1;
+                southStore = MatchConfig.TRUNCATION.score(board, Side.SOUTH);
+                northStore = MatchConfig.TRUNCATION.score(board, Side.NORTH);
+                winner = MatchConfig.TRUNCATION.winner(board);
                 reason = GameRecord.PLY_CAP;
             }
             return new GameRecord(s.game(), s.pair(), s.opening().index(), rules.spec(), start.text(),

@@ -1,5 +1,6 @@
 package org.owarelab.evaluation;
 
+import org.owarelab.env.TruncationRule;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 
@@ -15,11 +16,15 @@ import org.owarelab.rules.RuleSet;
  * @param seed the match seed: openings and every game's seeds derive from it
  * @param threads games played at once (one game, and its two agents, per thread)
  * @param maxPlies the ply cap, opening included: a game still running after it ends with reason
- *     {@code ply-cap} and each side takes the seeds on its own houses (own-side gathering, as for
- *     a repetition by default)
+ *     {@code ply-cap} and is scored by {@link #TRUNCATION}
  */
 public record MatchConfig(String agentA, String agentB, RuleSet rules, Position start, int games, int openingPlies,
         long seed, int threads, int maxPlies) {
+    /**
+     * How a game of a match, tournament or gate stopped at the ply cap is scored: each side takes
+     * the seeds on its own houses (own-side gathering, as for a repetition by default).
+     */
+    public static final TruncationRule TRUNCATION = TruncationRule.OWN_SIDE;
     public static final int DEFAULT_OPENING_PLIES = 4;
     public static final int DEFAULT_MAX_PLIES = 500;
 

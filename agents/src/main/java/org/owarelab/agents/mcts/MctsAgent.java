@@ -247,10 +247,7 @@ public final class MctsAgent implements Agent {
         if (b.isOver()) {
             v = b.result(side);
         } else {
-            // Capped: each side keeps its store plus the seeds on its own houses.
-            int mine = b.store(side) + b.seedsOnSide(side);
-            int theirs = b.store(1 - side) + b.seedsOnSide(1 - side);
-            v = Integer.signum(mine - theirs);
+            v = MctsConfig.ROLLOUT_TRUNCATION.result(b, side);
         }
         for (int i = 0; i < plies; i++) {
             b.undo();

@@ -2,6 +2,7 @@ package org.owarelab.agents.mcts;
 
 import java.util.Set;
 import org.owarelab.agents.AgentSpec;
+import org.owarelab.env.TruncationRule;
 
 /**
  * The options of {@link MctsAgent}, one per spec key.
@@ -16,11 +17,14 @@ import org.owarelab.agents.AgentSpec;
  *     roll-outs from its leaves
  * @param reuse keep the subtree of the moves played between searches ({@code reuse}, default true)
  * @param rolloutPlies the longest roll-out; a roll-out still running after it is scored by the
- *     seeds each side holds (store plus own houses), as a ply cap scores a game ({@code rollout},
+ *     seeds each side holds (store plus own houses), {@link #ROLLOUT_TRUNCATION} ({@code rollout},
  *     default 1000, far above the length of random games)
  */
 public record MctsConfig(int simulations, double exploration, long movetimeMillis, int treeNodes, boolean reuse,
         int rolloutPlies) {
+    /** How a roll-out stopped at {@link #rolloutPlies()} is scored: as a match scores its ply cap. */
+    public static final TruncationRule ROLLOUT_TRUNCATION = TruncationRule.OWN_SIDE;
+
     /** The spec keys. */
     public static final Set<String> KEYS = Set.of("sims", "c", "movetime", "tree", "reuse", "rollout");
 

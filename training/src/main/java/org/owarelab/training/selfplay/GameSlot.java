@@ -114,7 +114,7 @@ final class GameSlot {
             return end(board.endReason().text(), board.winner(), 0);
         }
         if (board.ply() >= w.cfg.plyCap()) {
-            return end("ply-cap", -1, PositionRecord.PLY_CAPPED);
+            return end("ply-cap", SelfPlayConfig.TRUNCATION.winner(board), PositionRecord.PLY_CAPPED);
         }
         tree.advance(move);
         beginSearch();
@@ -123,9 +123,13 @@ final class GameSlot {
 
     private GameRecord end(String reason, int winner, int flags) {
         active = false;
-        boolean natural = flags == 0;
-        int south = natural ? board.finalStore(0) : board.store(0);
-        int north = natural ? board.finalStore(1) : board.store(1);
+        // A game still going (resigned or capped) has no end-of-game sharing: its scores are the stores,
+        // which is also what the self-play truncation rule counts at the cap.
+        boolean capped = flags == PositionRecord.PLY_CAPPED;
+        int south = board.isOver() ? board.finalStore(0)
+                : capped ? SelfPlayConfig.TRUNCATION.score(board, 0) : board.store(0);
+        int north = board.isOver() ? board.finalStore(1)
+                : capped ? SelfPlayConfig.TRUNCATION.score(board, 1) : board.store(1);
         List<PositionRecord> out = new ArrayList<>(pending.size());
         for (Pending p : pending) {
             int result = winner < 0 ? 0 : winner == p.side ? 1 : -1;

@@ -2,6 +2,7 @@ package org.owarelab.training.selfplay;
 
 import org.owarelab.agents.puct.PuctConfig;
 import org.owarelab.agents.puct.Temperature;
+import org.owarelab.env.TruncationRule;
 
 /**
  * How one self-play worker plays. Immutable; validated on construction (an
@@ -16,10 +17,18 @@ import org.owarelab.agents.puct.Temperature;
  *     Gumbel root selection, whose Gumbel noise does the sampling
  * @param search the PUCT settings, root noise included (noise applies to full searches only)
  * @param resign resignation, with a share of games played out to measure false positives
- * @param plyCap a game still going at this ply is stopped and scored a draw
+ * @param plyCap a game still going at this ply is stopped and scored by {@link #TRUNCATION}
  */
 public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulations, PlayoutCap playoutCap,
         Temperature temperature, PuctConfig search, Resign resign, int plyCap) {
+
+    /**
+     * How a self-play game stopped at the ply cap is scored: a draw (value target 0; the margin
+     * target is the stores' difference). A deliberate convention, unlike the own-side gathering
+     * of matches: a game that long taught no winner, and the seeds still on the board would be a
+     * guess at one.
+     */
+    public static final TruncationRule TRUNCATION = TruncationRule.DRAW;
 
     /** 64 games per worker, 200 simulations, no cap, temperature 1 for 12 plies, Dirichlet(1.0) x 0.25, no resignation, 400 plies. */
     public static final SelfPlayConfig DEFAULT = new SelfPlayConfig(64, 1, 200, PlayoutCap.OFF,
