@@ -32,23 +32,17 @@ import java.util.Arrays;
  * a finished game has an empty mask. The board shows stores as the moves left them; the
  * end-of-game sharing of the seeds left is {@link #finalStore(int)}.
  *
+ * <p>Collaborators, each the one home of its part: {@link Sowing} (sowing, with the hash),
+ * {@link Legality} (feeding and the grand-slam look-ahead), {@link History} (undo and the
+ * repetition test), {@link Ending} (end codes and the end-of-game sharing), {@link Zobrist}.
+ *
  * <p>Not thread-safe: give each thread its own copy ({@link #copy()}, {@link #copyFrom(Board)}).
  */
 public final class Board {
-    // End codes: the reason, and who takes the seeds left on the board.
-    private static final int ONGOING = 0;
-    private static final int END_THRESHOLD = 1;
-    private static final int END_REPETITION = 2;
-    /** No legal move; the side to move takes the seeds left (no feed, all grand slams, to-opponent). */
-    private static final int END_NO_MOVES_MOVER = 3;
-    /** No legal move after a capture-all grand slam; the side that made it takes the seeds left. */
-    private static final int END_NO_MOVES_OTHER = 4;
-
-    /** Per-ply scalars kept in the history: store S, store N, legal, end, irreversible ply, captured, non-empty. */
-    private static final int SCALARS = 7;
-
     private final RuleSet rules;
     private final GrandSlam grandSlam;
+    private final Legality legality;
+    private final History history;
     private final int n;
     private final int n2;
     private final int winningStore;
@@ -64,21 +58,6 @@ public final class Board {
     private int captured;
     /** Bit {@code i} set when house {@code i} holds seeds: the legal mask without a loop over the houses. */
     private int nonEmpty;
-    private final int allHouses;
-
-    private int capacity;
-    private int[] histHouses;
-    private int[] histScalars;
-    private long[] histHash;
-    /** Scratch for grand-slam tests under {@link GrandSlam#ILLEGAL}. */
-    private final int[] scratch;
-    /**
-     * How many history positions fall in each bucket of the hash's top bits: the repetition test
-     * scans the history only when the current position's bucket is occupied (a counting filter;
-     * random games otherwise spent a sixth of their time scanning).
-     */
-    private final int[] seen = new int[1 << SEEN_BITS];
-    private static final int SEEN_BITS = 10;
 
     /** The start position of {@code rules}. */
     public Board(RuleSet rules) {
@@ -92,36 +71,25 @@ public final class Board {
 
     /** A board set to {@code p}, with no history before it. */
     public Board(Position p) {
-        this.rules = p.rules();
+        this(p.rules(), 64);
+        set(p);
+    }
+
+    private Board(Board o) {
+        this(o.rules, Math.max(64, o.history.capacity()));
+        copyFrom(o);
+    }
+
+    /** An empty board for {@code rules} with room for {@code plies} of history: set or copy a position next. */
+    private Board(RuleSet rules, int plies) {
+        this.rules = rules;
         this.grandSlam = rules.grandSlam();
         this.n = rules.houses();
         this.n2 = 2 * n;
         this.winningStore = rules.winningStore();
         this.h = new int[n2];
-        this.scratch = new int[n2];
-        this.allHouses = (1 << n2) - 1;
-        allocateHistory(64);
-        set(p);
-    }
-
-    private Board(Board o) {
-        this.rules = o.rules;
-        this.grandSlam = o.grandSlam;
-        this.n = o.n;
-        this.n2 = o.n2;
-        this.winningStore = o.winningStore;
-        this.h = new int[n2];
-        this.scratch = new int[n2];
-        this.allHouses = o.allHouses;
-        allocateHistory(Math.max(64, o.capacity));
-        copyFrom(o);
-    }
-
-    private void allocateHistory(int plies) {
-        capacity = plies;
-        histHouses = new int[plies * n2];
-        histScalars = new int[plies * SCALARS];
-        histHash = new long[plies];
+        this.legality = new Legality(rules);
+        this.history = new History(n2, plies);
     }
 
     /** Resets this board to {@code p} (same rule set), forgetting the history. */
@@ -140,11 +108,11 @@ public final class Board {
         ply = 0;
         irreversible = 0;
         captured = 0;
-        Arrays.fill(seen, 0);
+        history.clear();
         hash = Zobrist.hash(h, stores, side);
-        end = ONGOING;
+        end = Ending.ONGOING;
         if (stores[0] >= winningStore || stores[1] >= winningStore) {
-            end = END_THRESHOLD;
+            end = Ending.THRESHOLD;
             legal = 0;
         } else {
             updateLegal();
@@ -161,9 +129,6 @@ public final class Board {
         if (!o.rules.equals(rules)) {
             throw new IllegalArgumentException("copyFrom: rules " + o.rules + " into a board for rules " + rules);
         }
-        if (capacity < o.ply + 1) {
-            allocateHistory(Math.max(o.capacity, o.ply + 1));
-        }
         System.arraycopy(o.h, 0, h, 0, n2);
         stores[0] = o.stores[0];
         stores[1] = o.stores[1];
@@ -175,13 +140,8 @@ public final class Board {
         irreversible = o.irreversible;
         captured = o.captured;
         nonEmpty = o.nonEmpty;
-        System.arraycopy(o.histHouses, 0, histHouses, 0, ply * n2);
-        System.arraycopy(o.histScalars, 0, histScalars, 0, ply * SCALARS);
-        System.arraycopy(o.histHash, 0, histHash, 0, ply);
-        System.arraycopy(o.seen, 0, seen, 0, seen.length);
+        history.copyFrom(o.history, ply);
     }
-
-    // ---------------------------------------------------------------- queries
 
     public RuleSet rules() {
         return rules;
@@ -241,22 +201,12 @@ public final class Board {
     }
 
     public boolean isOver() {
-        return end != ONGOING;
+        return end != Ending.ONGOING;
     }
 
     /** Why the game ended, or {@code null} while it goes on. */
     public EndReason endReason() {
-        switch (end) {
-            case END_THRESHOLD:
-                return EndReason.THRESHOLD;
-            case END_REPETITION:
-                return EndReason.REPETITION;
-            case END_NO_MOVES_MOVER:
-            case END_NO_MOVES_OTHER:
-                return EndReason.NO_MOVES;
-            default:
-                return null;
-        }
+        return Ending.reason(end);
     }
 
     /** Seeds captured by the move that led here (0 at the base position). */
@@ -269,23 +219,7 @@ public final class Board {
      * (equal to {@link #store(int)} while the game goes on and after a threshold win).
      */
     public int finalStore(int s) {
-        switch (end) {
-            case END_REPETITION:
-                if (rules.repetition() == Repetition.OWN_SIDE) {
-                    return stores[s] + seedsOnSide(s);
-                } else {
-                    int mine = seedsOnSide(s);
-                    int theirs = seedsOnSide(1 - s);
-                    int left = mine + theirs;
-                    return stores[s] + left / 2 + (left % 2 == 1 && mine > theirs ? 1 : 0);
-                }
-            case END_NO_MOVES_MOVER:
-                return s == side ? stores[s] + seedsOnSide(0) + seedsOnSide(1) : stores[s];
-            case END_NO_MOVES_OTHER:
-                return s != side ? stores[s] + seedsOnSide(0) + seedsOnSide(1) : stores[s];
-            default:
-                return stores[s];
-        }
+        return Ending.finalStore(end, rules.repetition(), s, side, stores[s], seedsOnSide(s), seedsOnSide(1 - s));
     }
 
     /**
@@ -293,7 +227,7 @@ public final class Board {
      * draw; -1 also while the game goes on (check {@link #isOver()}).
      */
     public int winner() {
-        if (end == ONGOING) {
+        if (end == Ending.ONGOING) {
             return -1;
         }
         int s = finalStore(Side.SOUTH);
@@ -301,9 +235,7 @@ public final class Board {
         return s > t ? Side.SOUTH : t > s ? Side.NORTH : -1;
     }
 
-    /**
-     * The result from the view of side {@code s}: +1 win, 0 draw or ongoing, -1 loss.
-     */
+    /** The result from the view of side {@code s}: +1 win, 0 draw or ongoing, -1 loss. */
     public int result(int s) {
         int w = winner();
         return w < 0 ? 0 : w == s ? 1 : -1;
@@ -326,11 +258,7 @@ public final class Board {
 
     /** The position text, e.g. {@code 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S}. */
     public String text() {
-        StringBuilder sb = new StringBuilder(48);
-        for (int c : h) {
-            sb.append(c).append('-');
-        }
-        return sb.append(stores[0]).append('-').append(stores[1]).append('-').append(Side.letter(side)).toString();
+        return position().text();
     }
 
     /** True when houses, stores and side to move equal those of {@code o} (history not compared). */
@@ -354,51 +282,21 @@ public final class Board {
     public void play(int m) {
         if (m < 0 || m >= n || (legal >>> m & 1) == 0) {
             throw new IllegalMoveException(ply, m >= 0 && m < n ? String.valueOf(Moves.letter(side, m)) : "#" + m,
-                    legalLetters(), end != ONGOING ? "the game is over" : "not a legal move here");
+                    legalLetters(), end != Ending.ONGOING ? "the game is over" : "not a legal move here");
         }
-        push();
+        history.push(ply, h, hash, stores[0], stores[1], legal, end, irreversible, captured, nonEmpty);
         final int[] h = this.h;
         final int n2 = this.n2;
         final int origin = side * n + m;
         final int seeds = h[origin];
         long z = hash ^ Zobrist.house(origin, seeds) ^ Zobrist.house(origin, 0);
         h[origin] = 0;
-        int last;
-        if (seeds < n2) {
-            // One lap at most: the origin is never reached again.
-            int p = origin;
-            for (int i = 0; i < seeds; i++) {
-                if (++p == n2) {
-                    p = 0;
-                }
-                int c = h[p];
-                z ^= Zobrist.house(p, c) ^ Zobrist.house(p, c + 1);
-                h[p] = c + 1;
-            }
-            last = p;
-            // Houses origin+1 .. origin+seeds now hold seeds (wrapped around the ring); the origin none.
-            int bits = ((1 << seeds) - 1) << (origin + 1);
-            nonEmpty = ((nonEmpty | bits | (bits >>> n2)) & allHouses) & ~(1 << origin);
-        } else {
-            // Several laps, skipping the origin: each other house gets `laps`, the first `rest` one more.
-            int laps = seeds / (n2 - 1);
-            int rest = seeds % (n2 - 1);
-            int p = origin;
-            for (int j = 1; j < n2; j++) {
-                if (++p == n2) {
-                    p = 0;
-                }
-                int c = h[p];
-                int nc = c + laps + (j <= rest ? 1 : 0);
-                z ^= Zobrist.house(p, c) ^ Zobrist.house(p, nc);
-                h[p] = nc;
-            }
-            last = rest == 0 ? (origin == 0 ? n2 - 1 : origin - 1) : (origin + rest) % n2;
-            nonEmpty = allHouses & ~(1 << origin);
-        }
+        z = Sowing.sow(h, origin, seeds, n2, z);
+        int last = Sowing.last(origin, seeds, n2);
+        nonEmpty = Sowing.nonEmptyAfter(nonEmpty, origin, seeds, n2);
         hash = z;
         captured = 0;
-        int grandSlamEnd = ONGOING;
+        int grandSlamEnd = Ending.ONGOING;
         final int oppBase = (1 - side) * n;
         if (last >= oppBase && last < oppBase + n && (h[last] == 2 || h[last] == 3)) {
             grandSlamEnd = capture(last, oppBase);
@@ -410,13 +308,13 @@ public final class Board {
             irreversible = ply;
         }
         if (stores[0] >= winningStore || stores[1] >= winningStore) {
-            end = END_THRESHOLD;
+            end = Ending.THRESHOLD;
             legal = 0;
-        } else if (grandSlamEnd != ONGOING) {
+        } else if (grandSlamEnd != Ending.ONGOING) {
             end = grandSlamEnd;
             legal = 0;
-        } else if (captured == 0 && isRepetition()) {
-            end = END_REPETITION;
+        } else if (captured == 0 && history.repeats(ply, irreversible, h, hash)) {
+            end = Ending.REPETITION;
             legal = 0;
         } else {
             updateLegal();
@@ -432,29 +330,16 @@ public final class Board {
             first--;
         }
         first++; // houses first..last qualify
-        int oppSeeds = 0;
-        for (int i = oppBase, e = oppBase + n; i < e; i++) {
-            oppSeeds += h[i];
-        }
-        int endCode = ONGOING;
-        if (sum == oppSeeds) {
-            switch (grandSlam) {
-                case NO_CAPTURE:
-                case ILLEGAL: // not legal; play() is only reached for it through the legal mask, never
-                    return ONGOING;
-                case SPARE_LAST:
-                    sum -= h[last];
-                    last--;
-                    break;
-                case CAPTURE_ALL:
-                    endCode = END_NO_MOVES_OTHER;
-                    break;
-                case TO_OPPONENT:
-                    endCode = END_NO_MOVES_MOVER;
-                    break;
-                default:
-                    throw new AssertionError(grandSlam);
+        int endCode = Ending.ONGOING;
+        if (sum == seedsOnSide(1 - side)) {
+            if (grandSlam == GrandSlam.NO_CAPTURE || grandSlam == GrandSlam.ILLEGAL) {
+                return Ending.ONGOING; // ILLEGAL: never reached, the legal mask leaves grand slams out
             }
+            if (grandSlam == GrandSlam.SPARE_LAST) {
+                sum -= h[last];
+                last--;
+            }
+            endCode = Ending.afterGrandSlam(grandSlam);
         }
         long z = hash;
         for (int p = first; p <= last; p++) {
@@ -470,128 +355,18 @@ public final class Board {
         return endCode;
     }
 
-    /** Whether the current position occurred before: only positions since the last capture can. */
-    private boolean isRepetition() {
-        long z = hash;
-        if (seen[bucket(z)] == 0) {
-            return false;
-        }
-        for (int k = ply - 2; k >= irreversible; k -= 2) {
-            if (histHash[k] == z && sameHouses(k)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static int bucket(long z) {
-        return (int) (z >>> (64 - SEEN_BITS));
-    }
-
-    private boolean sameHouses(int k) {
-        int base = k * n2;
-        for (int i = 0; i < n2; i++) {
-            if (histHouses[base + i] != h[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Sets the legal mask of the side to move, and the end if it has no legal move. */
     private void updateLegal() {
-        final int base = side * n;
-        final int oppBase = n - base;
-        final int row = (1 << n) - 1;
-        final int own = (nonEmpty >>> base) & row;
-        int mask;
-        if (((nonEmpty >>> oppBase) & row) != 0) {
-            mask = own; // every non-empty house of the mover
-        } else {
-            // Feeding: only moves that reach the opponent's row, c >= n - i, i.e. (n - i - 1 - c) < 0
-            // (branch-free: counts are random, per-house branches would mispredict).
-            mask = 0;
-            for (int i = 0; i < n; i++) {
-                mask |= ((n - i - 1 - h[base + i]) >>> 31) << i;
-            }
-        }
-        if (grandSlam == GrandSlam.ILLEGAL && mask != 0) {
-            mask = withoutGrandSlams(mask);
-        }
+        int mask = legality.mask(h, nonEmpty, side);
         legal = mask;
         if (mask != 0) {
-            end = ONGOING;
-        } else if (own != 0) {
-            end = END_NO_MOVES_MOVER; // cannot feed, or only grand slams under ILLEGAL: the mover takes all
+            end = Ending.ONGOING;
+        } else if (((nonEmpty >>> (side * n)) & ((1 << n) - 1)) != 0) {
+            end = Ending.NO_MOVES_MOVER; // cannot feed, or only grand slams under ILLEGAL: the mover takes all
         } else {
             // An empty side to move only arises from a set-up position: the opponent keeps its own seeds.
-            end = END_NO_MOVES_OTHER;
+            end = Ending.NO_MOVES_OTHER;
         }
-    }
-
-    private int withoutGrandSlams(int mask) {
-        int kept = mask;
-        for (int m = 0; m < n; m++) {
-            if ((mask >>> m & 1) != 0 && isGrandSlam(m)) {
-                kept &= ~(1 << m);
-            }
-        }
-        return kept;
-    }
-
-    /** Whether relative move {@code m} of the side to move would capture every opponent seed. */
-    private boolean isGrandSlam(int m) {
-        final int[] s = scratch;
-        System.arraycopy(h, 0, s, 0, n2);
-        int origin = side * n + m;
-        int seeds = s[origin];
-        s[origin] = 0;
-        int p = origin;
-        for (int i = 0; i < seeds; i++) {
-            if (++p == n2) {
-                p = 0;
-            }
-            if (p == origin) {
-                i--;
-                continue;
-            }
-            s[p]++;
-        }
-        int oppBase = (1 - side) * n;
-        if (p < oppBase || p >= oppBase + n || (s[p] != 2 && s[p] != 3)) {
-            return false;
-        }
-        int sum = 0;
-        for (int q = p; q >= oppBase && (s[q] == 2 || s[q] == 3); q--) {
-            sum += s[q];
-        }
-        int opp = 0;
-        for (int i = oppBase; i < oppBase + n; i++) {
-            opp += s[i];
-        }
-        return sum == opp;
-    }
-
-    private void push() {
-        if (ply == capacity) {
-            int grown = capacity * 2;
-            histHouses = Arrays.copyOf(histHouses, grown * n2);
-            histScalars = Arrays.copyOf(histScalars, grown * SCALARS);
-            histHash = Arrays.copyOf(histHash, grown);
-            capacity = grown;
-        }
-        System.arraycopy(h, 0, histHouses, ply * n2, n2);
-        int b = ply * SCALARS;
-        int[] sc = histScalars;
-        sc[b] = stores[0];
-        sc[b + 1] = stores[1];
-        sc[b + 2] = legal;
-        sc[b + 3] = end;
-        sc[b + 4] = irreversible;
-        sc[b + 5] = captured;
-        sc[b + 6] = nonEmpty;
-        histHash[ply] = hash;
-        seen[bucket(hash)]++;
     }
 
     /**
@@ -603,19 +378,16 @@ public final class Board {
         if (ply == 0) {
             throw new IllegalStateException("undo at the base position: no move to take back");
         }
-        ply--;
-        System.arraycopy(histHouses, ply * n2, h, 0, n2);
-        int b = ply * SCALARS;
-        int[] sc = histScalars;
-        stores[0] = sc[b];
-        stores[1] = sc[b + 1];
-        legal = sc[b + 2];
-        end = sc[b + 3];
-        irreversible = sc[b + 4];
-        captured = sc[b + 5];
-        nonEmpty = sc[b + 6];
-        hash = histHash[ply];
-        seen[bucket(hash)]--;
+        final History hi = history;
+        final int k = --ply;
+        hash = hi.pop(k, h);
+        stores[0] = hi.scalar(k, History.STORE_SOUTH);
+        stores[1] = hi.scalar(k, History.STORE_NORTH);
+        legal = hi.scalar(k, History.LEGAL);
+        end = hi.scalar(k, History.END);
+        irreversible = hi.scalar(k, History.IRREVERSIBLE);
+        captured = hi.scalar(k, History.CAPTURED);
+        nonEmpty = hi.scalar(k, History.NON_EMPTY);
         side ^= 1;
     }
 
