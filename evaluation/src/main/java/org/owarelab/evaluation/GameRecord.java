@@ -1,6 +1,7 @@
 package org.owarelab.evaluation;
 
 import java.util.Arrays;
+import java.util.Objects;
 import org.owarelab.rules.Side;
 
 /**
@@ -156,46 +157,26 @@ public record GameRecord(int game, int pair, int opening, String rules, String p
                 winner, reason, southStore, northStore, error, errorSide, moveMicros);
     }
 
-    /** One line of JSON (no newline): the format above. */
+    /** One line of JSON (no newline): the format above, written by {@link GameRecords#toJson}. */
     public String toJson() {
-        StringBuilder sb = new StringBuilder(256 + 8 * moveMicros.length);
-        sb.append("{\"format\":").append(FORMAT)
-                .append(",\"game\":").append(game)
-                .append(",\"pair\":").append(pair)
-                .append(",\"opening\":").append(opening)
-                .append(",\"rules\":").append(Json.string(rules))
-                .append(",\"position\":").append(Json.string(position))
-                .append(",\"moves\":").append(Json.string(moves))
-                .append(",\"openingPlies\":").append(openingPlies)
-                .append(",\"south\":").append(Json.string(south))
-                .append(",\"north\":").append(Json.string(north))
-                .append(",\"a\":").append(Json.string(Side.name(sideOfA)))
-                .append(",\"seed\":").append(seed)
-                .append(",\"result\":").append(Json.string(result()))
-                .append(",\"scoreA\":").append(scoreOfA())
-                .append(",\"reason\":").append(Json.string(reason))
-                .append(",\"stores\":[").append(southStore).append(',').append(northStore).append(']')
-                .append(",\"error\":").append(Json.string(error))
-                .append(",\"errorSide\":").append(errorSide < 0 ? "null" : Json.string(Side.name(errorSide)))
-                .append(",\"moveMicros\":[");
-        for (int i = 0; i < moveMicros.length; i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            sb.append(moveMicros[i]);
-        }
-        return sb.append("]}").toString();
+        return GameRecords.toJson(this);
     }
 
     /** Equal field by field, the timings' contents included. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof GameRecord r && toJson().equals(r.toJson());
+        return o instanceof GameRecord r && game == r.game && pair == r.pair && opening == r.opening
+                && rules.equals(r.rules) && position.equals(r.position) && moves.equals(r.moves)
+                && openingPlies == r.openingPlies && south.equals(r.south) && north.equals(r.north)
+                && sideOfA == r.sideOfA && seed == r.seed && winner == r.winner && reason.equals(r.reason)
+                && southStore == r.southStore && northStore == r.northStore && Objects.equals(error, r.error)
+                && errorSide == r.errorSide && Arrays.equals(moveMicros, r.moveMicros);
     }
 
     @Override
     public int hashCode() {
-        return toJson().hashCode();
+        return 31 * Objects.hash(game, pair, opening, rules, position, moves, openingPlies, south, north, sideOfA, seed,
+                winner, reason, southStore, northStore, error, errorSide) + Arrays.hashCode(moveMicros);
     }
 
     @Override

@@ -5,6 +5,8 @@ import org.owarelab.util.AtomicFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -38,6 +40,38 @@ public final class GameRecords {
             "moveMicros");
 
     private GameRecords() {
+    }
+
+    /** The JSON line of {@code g} (no newline), every field in the order of the format. */
+    public static String toJson(GameRecord g) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("format", GameRecord.FORMAT);
+        o.put("game", g.game());
+        o.put("pair", g.pair());
+        o.put("opening", g.opening());
+        o.put("rules", g.rules());
+        o.put("position", g.position());
+        o.put("moves", g.moves());
+        o.put("openingPlies", g.openingPlies());
+        o.put("south", g.south());
+        o.put("north", g.north());
+        o.put("a", Side.name(g.sideOfA()));
+        o.put("seed", g.seed());
+        o.put("result", g.result());
+        o.put("scoreA", g.scoreOfA());
+        o.put("reason", g.reason());
+        o.putArray("stores").add(g.southStore()).add(g.northStore());
+        o.put("error", g.error());
+        o.put("errorSide", g.errorSide() < 0 ? null : Side.name(g.errorSide()));
+        ArrayNode micros = o.putArray("moveMicros");
+        for (long t : g.moveMicros()) {
+            micros.add(t);
+        }
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree of strings and numbers did not serialise", e);
+        }
     }
 
     /**
