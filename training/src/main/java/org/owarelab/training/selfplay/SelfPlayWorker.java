@@ -1,6 +1,5 @@
 package org.owarelab.training.selfplay;
 
-import java.util.List;
 import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.agents.puct.LockstepSearch;
 import org.owarelab.agents.puct.Tree;
@@ -24,10 +23,7 @@ import org.owarelab.rules.RuleSet;
  * thread is interrupted.
  */
 public final class SelfPlayWorker {
-    final SelfPlayConfig cfg;
-    final RuleSet rules;
-    final ObservationEncoder encoder;
-    final long runSeed;
+    private final SelfPlayConfig cfg;
     private final LockstepSearch search;
     private final GameSlot[] slots;
     private final Tree[] trees;
@@ -35,9 +31,7 @@ public final class SelfPlayWorker {
     private long nextId;
     private long idStride = 1;
 
-    // Counters (this worker's thread only).
-    long moves;
-    long simulations;
+    // Counters (this worker's thread only); moves and simulations are the slots' own.
     private long games;
     private long positions;
     private long resigned;
@@ -64,9 +58,6 @@ public final class SelfPlayWorker {
                     + "', self-play rules '" + rules.spec() + "'");
         }
         this.cfg = cfg;
-        this.rules = rules;
-        this.encoder = encoder;
-        this.runSeed = runSeed;
         int g = cfg.parallelGames();
         this.search = new LockstepSearch(evaluator, g * cfg.leavesPerGame());
         this.slots = new GameSlot[g];
@@ -75,7 +66,7 @@ public final class SelfPlayWorker {
         int nodes = 2 * (cfg.simulations() + 1) + 2;
         for (int i = 0; i < g; i++) {
             trees[i] = new Tree(rules, cfg.search(), cfg.leavesPerGame(), nodes, nodes);
-            slots[i] = new GameSlot(this, trees[i]);
+            slots[i] = new GameSlot(cfg, rules, encoder, runSeed, trees[i]);
         }
     }
 
@@ -169,10 +160,12 @@ public final class SelfPlayWorker {
                 }
                 search.step(trees, trees.length);
                 for (GameSlot s : slots) {
-                    if (!s.active() || s.tree.searching()) {
+                    if (!s.active() || s.searching()) {
                         continue;
                     }
-                    if (s.finishMove() != null) {
+                    GameSlot.Finished f = s.finishMove();
+                    if (f != null) {
+                        finished(f);
                         finished++;
                         if (nextId < idLimit) {
                             s.start(nextId);
@@ -191,17 +184,23 @@ public final class SelfPlayWorker {
         }
     }
 
-    void finished(GameRecord game, List<PositionRecord> records, boolean resignedGame, boolean playedThroughGame) {
+    private void finished(GameSlot.Finished f) {
         games++;
-        positions += records.size();
-        resigned += resignedGame ? 1 : 0;
-        playedThrough += playedThroughGame ? 1 : 0;
-        falsePositives += playedThroughGame && game.falsePositive() ? 1 : 0;
-        sink.accept(game, records);
+        positions += f.positions().size();
+        resigned += f.resigned() ? 1 : 0;
+        playedThrough += f.playedThrough() ? 1 : 0;
+        falsePositives += f.playedThrough() && f.game().falsePositive() ? 1 : 0;
+        sink.accept(f.game(), f.positions());
     }
 
     /** Counters since this worker was made. */
     public SelfPlayStats stats() {
+        long moves = 0;
+        long simulations = 0;
+        for (GameSlot s : slots) {
+            moves += s.totalMoves();
+            simulations += s.totalSimulations();
+        }
         return new SelfPlayStats(games, positions, moves, simulations, search.calls(), search.evaluated(), resigned,
                 playedThrough, falsePositives, nanos);
     }
