@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
+import java.util.function.Function;
 import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.Board;
@@ -131,30 +132,33 @@ public final class DjlEvaluator implements Evaluator {
         if (count > capacity) {
             grow(count);
         }
-        input.clear();
-        input.asFloatBuffer().put(observations, 0, count * size);
-        input.limit(count * size * Float.BYTES);
-        boolean grad = JniUtils.isGradMode();
-        if (grad) {
-            JniUtils.setGradMode(false);
-        }
-        try (NDScope scope = new NDScope()) {
-            scope.suppressNotUsedWarning(); // the scope closes every array made in this block
-            NDArray x = manager.create(input, net.batchShape(count), DataType.FLOAT32);
-            NDList out = net.block().forward(parameters, new NDList(x), false);
+        return inference(observations, count, out -> {
             float[][] heads = new float[out.size()][];
             for (int h = 0; h < out.size(); h++) {
                 heads[h] = out.get(h).toFloatArray();
             }
             return heads;
-        } finally {
-            if (grad) {
-                JniUtils.setGradMode(true);
-            }
-        }
+        });
     }
 
     private void forward(float[] obs, int[] legal, int count, float[] priors, float[] values) {
+        inference(obs, count, out -> {
+            copyOut(out.get(0), logits, count * actions);
+            copyOut(out.get(1), valueOut, count * (wdl ? 3 : 1));
+            return null;
+        });
+        for (int i = 0; i < count; i++) {
+            Softmax.masked(logits, i * actions, actions, legal[i], priors, i * actions);
+            values[i] = wdl ? Softmax.wdlValue(valueOut, 3 * i) : valueOut[i];
+        }
+    }
+
+    /**
+     * One forward pass in inference mode over the first {@code count} observations of {@code obs},
+     * with gradients off on this thread; {@code read} copies what it needs out of the heads before
+     * every array of the pass is closed.
+     */
+    private <T> T inference(float[] obs, int count, Function<NDList, T> read) {
         input.clear();
         input.asFloatBuffer().put(obs, 0, count * size);
         input.limit(count * size * Float.BYTES);
@@ -165,17 +169,11 @@ public final class DjlEvaluator implements Evaluator {
         try (NDScope scope = new NDScope()) {
             scope.suppressNotUsedWarning(); // the scope closes every array made in this block
             NDArray x = manager.create(input, net.batchShape(count), DataType.FLOAT32);
-            NDList out = net.block().forward(parameters, new NDList(x), false);
-            copyOut(out.get(0), logits, count * actions);
-            copyOut(out.get(1), valueOut, count * (wdl ? 3 : 1));
+            return read.apply(net.block().forward(parameters, new NDList(x), false));
         } finally {
             if (grad) {
                 JniUtils.setGradMode(true);
             }
-        }
-        for (int i = 0; i < count; i++) {
-            Softmax.masked(logits, i * actions, actions, legal[i], priors, i * actions);
-            values[i] = wdl ? Softmax.wdlValue(valueOut, 3 * i) : valueOut[i];
         }
     }
 
