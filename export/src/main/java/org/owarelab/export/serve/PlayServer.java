@@ -1,0 +1,288 @@
+package org.owarelab.export.serve;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.rules.RulesException;
+import org.owarelab.rules.Side;
+import org.owarelab.util.Texts;
+
+/**
+ * The server of {@code oware serve}: the play page and a small JSON API over the lab's rules and
+ * agents, on the JDK's own HTTP server ({@code com.sun.net.httpserver}, maintained with the JDK:
+ * no web framework travels in an exported bundle). Endpoints (bodies are JSON objects):
+ * <pre>
+ * GET    /api/info                  {"agent", "houses", "seeds"}
+ * POST   /api/games {"side": "south"|"north"}   201, a new game's state (the agent has moved if first)
+ * GET    /api/games/ID              the game's state
+ * POST   /api/games/ID/move {"move": "C"}       the state after the move and the agent's reply
+ * POST   /api/games/ID/undo         the state before the human's last move
+ * DELETE /api/games/ID              ends the game (its agent is closed)
+ * </pre>
+ * A refused request gets a 4xx status and {@code {"error": "..."}} naming what was wrong (400
+ * malformed body or field, 404 unknown game or path, 405 wrong method, 409 a move that is not
+ * legal now, 413 a body over {@value #MAX_BODY} bytes); never a stack trace. A failure of the
+ * agent gets 500 with its reason.
+ *
+ * <p>Threads: requests run on a small pool, and every API call holds this server's lock, so
+ * agents (not thread-safe) see one call at a time while static files are still served. At most
+ * {@value #MAX_GAMES} games are kept; a new one beyond that ends the oldest.
+ */
+public final class PlayServer implements AutoCloseable {
+    static final int MAX_GAMES = 8;
+    static final int MAX_BODY = 4096;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Map<String, String> PAGES = Map.of("/", "index.html", "/index.html", "index.html",
+            "/app.js", "app.js", "/style.css", "style.css");
+
+    private final AgentRegistry agents;
+    private final String agentSpec;
+    private final RuleSet rules;
+    private final long seed;
+    private final HttpServer http;
+    private final ExecutorService pool;
+    /** Guarded by {@code this}; in creation order, so the first is the oldest. */
+    private final Map<String, GameSession> games = new LinkedHashMap<>();
+    /** Guarded by {@code this}. */
+    private long created;
+
+    private PlayServer(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, HttpServer http) {
+        this.agents = agents;
+        this.agentSpec = agentSpec;
+        this.rules = rules;
+        this.seed = seed;
+        this.http = http;
+        this.pool = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "oware-serve");
+            t.setDaemon(true);
+            return t;
+        });
+        http.setExecutor(pool);
+        http.createContext("/", this::handle);
+    }
+
+    /**
+     * Starts serving. Game {@code k} (0, 1, ...) gets an agent seeded with {@code seed + k}.
+     *
+     * @param agents builds the agents (owned by the caller, open while the server runs)
+     * @param bind the address to listen on (a loopback address keeps the page on this machine)
+     * @param port the port, 0 for any free one (see {@link #port()})
+     * @throws IllegalArgumentException for a bad agent spec
+     * @throws IOException when the address cannot be bound (e.g. the port is taken)
+     */
+    public static PlayServer start(AgentRegistry agents, String agentSpec, RuleSet rules, long seed,
+            InetAddress bind, int port) throws IOException {
+        agents.validate(agentSpec);
+        PlayServer s = new PlayServer(agents, agentSpec, rules, seed,
+                HttpServer.create(new InetSocketAddress(bind, port), 0));
+        s.http.start();
+        return s;
+    }
+
+    /** The port the server listens on. */
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    /** Stops listening and ends every game (closing its agent). */
+    @Override
+    public void close() {
+        http.stop(0);
+        pool.shutdownNow();
+        synchronized (this) {
+            games.values().forEach(GameSession::close);
+            games.clear();
+        }
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            String path = ex.getRequestURI().getPath();
+            try {
+                if (path.startsWith("/api/")) {
+                    ObjectNode reply;
+                    synchronized (this) {
+                        reply = api(ex, path);
+                    }
+                    send(ex, ex.getRequestMethod().equals("POST") && path.equals("/api/games") ? 201 : 200,
+                            "application/json", reply.toString().getBytes(StandardCharsets.UTF_8));
+                } else {
+                    page(ex, path);
+                }
+            } catch (ApiException e) {
+                send(ex, e.status(), "application/json", error(e.getMessage()));
+            } catch (RuntimeException e) {
+                send(ex, 500, "application/json", error("the agent failed: " + Texts.reason(e)));
+            }
+        }
+    }
+
+    /** Guarded by {@code this}. */
+    private ObjectNode api(HttpExchange ex, String path) throws IOException {
+        String[] parts = path.substring("/api/".length()).split("/", -1);
+        String method = ex.getRequestMethod();
+        if (parts.length == 1 && parts[0].equals("info")) {
+            allow(method, "GET");
+            ObjectNode info = JSON.createObjectNode().put("agent", agentSpec);
+            return info.put("houses", rules.houses()).put("seeds", rules.seeds());
+        }
+        if (parts[0].equals("games") && parts.length == 1) {
+            allow(method, "POST");
+            JsonNode body = body(ex, Set.of("side"));
+            int side = Side.SOUTH;
+            if (body.has("side")) {
+                try {
+                    side = Side.parse(text(body, "side"));
+                } catch (RulesException e) {
+                    throw new ApiException(400, "'side': expected \"south\" or \"north\", got "
+                            + Texts.escape(body.get("side").toString()));
+                }
+            }
+            return newGame(side).state();
+        }
+        if (parts[0].equals("games") && parts.length <= 3) {
+            GameSession g = games.get(parts[1]);
+            if (g == null) {
+                throw new ApiException(404, "no game '" + Texts.escape(parts[1]) + "' (ended, or never started)");
+            }
+            if (parts.length == 2) {
+                allow(method, "GET", "DELETE");
+                if (method.equals("DELETE")) {
+                    games.remove(g.id()).close();
+                    return JSON.createObjectNode().put("ended", g.id());
+                }
+                return g.state();
+            }
+            if (parts[2].equals("move")) {
+                allow(method, "POST");
+                JsonNode body = body(ex, Set.of("move"));
+                if (!body.has("move")) {
+                    throw new ApiException(400, "'move' is missing (expected {\"move\": \"C\"})");
+                }
+                g.humanMove(text(body, "move"));
+                return g.state();
+            }
+            if (parts[2].equals("undo")) {
+                allow(method, "POST");
+                body(ex, Set.of());
+                g.undo();
+                return g.state();
+            }
+        }
+        throw new ApiException(404, "no such endpoint: " + Texts.escape(path));
+    }
+
+    private GameSession newGame(int human) {
+        if (games.size() >= MAX_GAMES) {
+            Iterator<GameSession> oldest = games.values().iterator();
+            oldest.next().close();
+            oldest.remove();
+        }
+        long k = created++;
+        String id = "g" + k;
+        GameSession g = new GameSession(id, rules, human, agentSpec, () -> agents.create(agentSpec, rules, seed + k),
+                seed + k);
+        games.put(id, g);
+        return g;
+    }
+
+    private static void allow(String method, String... allowed) {
+        for (String a : allowed) {
+            if (a.equals(method)) {
+                return;
+            }
+        }
+        throw new ApiException(405, "method " + Texts.escape(method) + " not allowed here (expected "
+                + String.join(" or ", allowed) + ")");
+    }
+
+    /** The request body as a JSON object with only the {@code fields} named; empty means {@code {}}. */
+    private static JsonNode body(HttpExchange ex, Set<String> fields) throws IOException {
+        byte[] bytes;
+        try (InputStream in = ex.getRequestBody()) {
+            bytes = in.readNBytes(MAX_BODY + 1);
+        }
+        if (bytes.length > MAX_BODY) {
+            throw new ApiException(413, "request body over " + MAX_BODY + " bytes");
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (text.isBlank()) {
+            return JSON.createObjectNode();
+        }
+        JsonNode body;
+        try {
+            body = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ApiException(400, "request body is not JSON: " + Texts.jsonProblem(e.getOriginalMessage()));
+        }
+        if (body == null || !body.isObject()) {
+            throw new ApiException(400, "request body must be a JSON object, got " + Texts.escape(text.strip()));
+        }
+        for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!fields.contains(f)) {
+                throw new ApiException(400, "unknown field '" + Texts.escape(f) + "' (expected "
+                        + (fields.isEmpty() ? "none" : String.join(", ", fields)) + ")");
+            }
+        }
+        return body;
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode n = body.get(field);
+        if (!n.isTextual()) {
+            throw new ApiException(400, "'" + field + "' must be a string, got " + Texts.escape(n.toString()));
+        }
+        return n.asText();
+    }
+
+    private static void page(HttpExchange ex, String path) throws IOException {
+        String name = PAGES.get(path);
+        if (name == null) {
+            throw new ApiException(404, "no such page: " + Texts.escape(path));
+        }
+        if (!ex.getRequestMethod().equals("GET") && !ex.getRequestMethod().equals("HEAD")) {
+            throw new ApiException(405, "method " + Texts.escape(ex.getRequestMethod()) + " not allowed (expected GET)");
+        }
+        byte[] bytes;
+        try (InputStream in = PlayServer.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the export module's jar (a broken build)");
+            }
+            bytes = in.readAllBytes();
+        }
+        String type = name.endsWith(".html") ? "text/html" : name.endsWith(".js") ? "text/javascript" : "text/css";
+        send(ex, 200, type + "; charset=utf-8", bytes);
+    }
+
+    private static byte[] error(String message) {
+        return JSON.createObjectNode().put("error", message).toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", type.startsWith("application/json") ? type + "; charset=utf-8" : type);
+        ex.getResponseHeaders().set("Cache-Control", "no-store");
+        ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        boolean head = ex.getRequestMethod().equals("HEAD");
+        ex.sendResponseHeaders(status, head ? -1 : body.length);
+        if (!head) {
+            ex.getResponseBody().write(body);
+        }
+    }
+}
