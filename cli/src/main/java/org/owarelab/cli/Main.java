@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             UciCommand.class,
             ExportCommand.class,
             JsonlCommand.class,
+            ServeCommand.class,
             PerftCommand.class,
             ReplayCommand.class,
             ShowCommand.class,

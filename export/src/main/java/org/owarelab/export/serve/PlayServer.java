@@ -8,13 +8,16 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.owarelab.agents.AgentRegistry;
@@ -93,6 +96,48 @@ public final class PlayServer implements AutoCloseable {
                 HttpServer.create(new InetSocketAddress(bind, port), 0));
         s.http.start();
         return s;
+    }
+
+    /**
+     * Serves until the process is stopped (Ctrl-C): starts, prints the page's address on
+     * {@code out}, and closes the server and its games from a shutdown hook.
+     *
+     * @param bind an IP address or host name of this machine
+     * @throws IllegalArgumentException for a bad agent spec, port or address, or one that cannot
+     *     be bound
+     */
+    public static void serveUntilStopped(AgentRegistry agents, String agentSpec, RuleSet rules, long seed,
+            String bind, int port, PrintStream out) throws InterruptedException {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port " + port + ": expected 0..65535 (0: any free port)");
+        }
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(bind);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--bind '" + Texts.escape(bind) + "': not an address or a known host name");
+        }
+        PlayServer server;
+        try {
+            server = start(agents, agentSpec, rules, seed, address, port);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--bind " + bind + " --port " + port + ": cannot listen there ("
+                    + Texts.reason(e) + ")");
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "oware-serve-stop"));
+        String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]"
+                : address.getHostAddress();
+        out.println("Playing " + agentSpec + " at http://" + host + ":" + server.port() + "/ (Ctrl-C to stop)");
+        if (!address.isLoopbackAddress()) {
+            out.println("Listening on " + address.getHostAddress() + ", not loopback: anyone who can reach this port"
+                    + " can play and use this machine's CPU.");
+        }
+        out.flush();
+        stopped.await();
     }
 
     /** The port the server listens on. */
