@@ -24,6 +24,7 @@ import org.owarelab.model.PolicyValueNet;
  * Writes an exported player, a directory that runs with Java 17 alone:
  * <pre>
  * DIR/engine            sh launcher of the UCI engine (EngineMain), from any working directory
+ * DIR/serve             sh launcher of the play page for this player (EngineMain --serve, see PlayServer)
  * DIR/lib/              the engine's jars (the lab's env, agents, model, export; DJL, libtorch CPU, ...)
  * DIR/checkpoint/       the network's parameters and metadata (params.djl, meta.json)
  * DIR/model.onnx        the network as ONNX (see OnnxWriter)
@@ -40,6 +41,7 @@ public final class BundleWriter {
     public static final String MODEL_CARD = "model.json";
     public static final String PROBE = "probe.json";
     public static final String LAUNCHER = "engine";
+    public static final String SERVE_LAUNCHER = "serve";
     public static final String LIB = "lib";
     private static final long PROBE_SEED = 20261124L;
 
@@ -112,9 +114,14 @@ public final class BundleWriter {
         }
         BundleJars.copy(Files.createDirectory(dir.resolve(LIB)));
         Path launcher = dir.resolve(LAUNCHER);
-        Files.writeString(launcher, launcher(name), StandardCharsets.UTF_8);
+        Files.writeString(launcher, launcher(name, "an Oware engine (the UCI dialect of the Oware RL lab)", ""),
+                StandardCharsets.UTF_8);
+        Path serve = dir.resolve(SERVE_LAUNCHER);
+        Files.writeString(serve, launcher(name, "a web page to play this player in a browser ([--port 8080]"
+                + " [--bind 127.0.0.1])", " --serve"), StandardCharsets.UTF_8);
         try {
             Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(serve, PosixFilePermissions.fromString("rwxr-xr-x"));
             // createTempDirectory made it private; a bundle is as readable as any directory made by hand
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         } catch (UnsupportedOperationException e) {
@@ -122,10 +129,13 @@ public final class BundleWriter {
         }
     }
 
-    /** The sh launcher: finds its own directory, so it runs from anywhere; one libtorch thread (see TorchThreads). */
-    static String launcher(String name) {
+    /**
+     * An sh launcher of EngineMain with {@code mode} before the user's arguments: finds its own
+     * directory, so it runs from anywhere; one libtorch thread (see TorchThreads).
+     */
+    static String launcher(String name, String what, String mode) {
         return "#!/bin/sh\n"
-                + "# " + name + ": an Oware engine (the UCI dialect of the Oware RL lab), exported by oware export.\n"
+                + "# " + name + ": " + what + ", exported by oware export.\n"
                 + "# Needs Java 17 or later: java on the PATH, or JAVA_HOME. libtorch is unpacked into ~/.djl.ai\n"
                 + "# on the first search. OMP_NUM_THREADS: libtorch threads (1: small nets at batch 1 gain nothing\n"
                 + "# from more). JAVA_OPTS: extra JVM options.\n"
@@ -136,7 +146,7 @@ public final class BundleWriter {
                 + "export OMP_NUM_THREADS\n"
                 + "# shellcheck disable=SC2086\n"
                 + "exec \"$java\" ${JAVA_OPTS:-} -Dai.djl.offline=true -Dai.djl.pytorch.num_threads=$OMP_NUM_THREADS \\\n"
-                + "  -cp \"$here/lib/*\" org.owarelab.export.EngineMain --bundle \"$here\" \"$@\"\n";
+                + "  -cp \"$here/lib/*\" org.owarelab.export.EngineMain --bundle \"$here\"" + mode + " \"$@\"\n";
     }
 
     private static String defaultName(ModelRef ref) {

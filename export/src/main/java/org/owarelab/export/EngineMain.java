@@ -5,20 +5,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.agents.uci.UciMain;
+import org.owarelab.export.serve.PlayServer;
 import org.owarelab.model.ModelRef;
 
 /**
  * The UCI engine of an exported bundle ({@code DIR/engine} runs it): {@code java -cp "DIR/lib/*"
- * org.owarelab.export.EngineMain --bundle DIR [--seed S] [--jsonl]}. Serves the agent {@value #AGENT}: PUCT
+ * org.owarelab.export.EngineMain --bundle DIR [--seed S] [--jsonl | --serve [--port P] [--bind A]]}.
+ * Serves the agent {@value #AGENT}: PUCT
  * over the bundle's checkpoint ({@code DIR/checkpoint}) with the search settings and name of
  * {@code DIR/model.json}; the built-in agents stay reachable through the {@code Agent} option.
  * Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
- * JSON lines instead ({@link JsonLines}, for scripts).
+ * JSON lines instead ({@link JsonLines}, for scripts); with {@code --serve} it serves the play page
+ * ({@link PlayServer}, {@code DIR/serve} runs it) on {@code --bind} (default {@value #DEFAULT_BIND},
+ * this machine only) and {@code --port} (default {@value #DEFAULT_PORT}) until stopped.
  *
  * <p>Exit status: 0 after {@code quit} or the end of the input; 2 for bad arguments or a bundle
  * that cannot be read (one line on stderr).
@@ -26,6 +31,9 @@ import org.owarelab.model.ModelRef;
 public final class EngineMain {
     /** The registry name of the exported player. */
     public static final String AGENT = "player";
+    static final String DEFAULT_BIND = "127.0.0.1";
+    static final int DEFAULT_PORT = 8080;
+    private static final String USAGE = "usage: --bundle DIR [--seed S] [--jsonl | --serve [--port P] [--bind A]]";
 
     private EngineMain() {
     }
@@ -33,6 +41,8 @@ public final class EngineMain {
     public static void main(String[] args) {
         try {
             System.exit(run(args));
+        } catch (InterruptedException e) {
+            System.exit(1);
         } catch (IOException e) {
             System.err.println("engine: I/O error: " + e.getMessage());
             System.exit(1);
@@ -42,30 +52,33 @@ public final class EngineMain {
         }
     }
 
-    private static int run(String[] args) throws IOException {
+    private static int run(String[] args) throws IOException, InterruptedException {
         Path bundle = null;
         long seed = 0;
         boolean jsonl = false;
+        boolean serve = false;
+        int port = DEFAULT_PORT;
+        String bind = DEFAULT_BIND;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
-            if (a.equals("--jsonl")) {
-                jsonl = true;
+            if (a.equals("--jsonl") || a.equals("--serve")) {
+                jsonl |= a.equals("--jsonl");
+                serve |= a.equals("--serve");
                 continue;
             }
-            if (i + 1 >= args.length || !(a.equals("--bundle") || a.equals("--seed"))) {
-                throw new IllegalArgumentException("unknown or incomplete argument '" + a
-                        + "' (usage: --bundle DIR [--seed S] [--jsonl])");
+            if (i + 1 >= args.length || !List.of("--bundle", "--seed", "--port", "--bind").contains(a)) {
+                throw new IllegalArgumentException("unknown or incomplete argument '" + a + "' (" + USAGE + ")");
             }
             String v = args[++i];
-            if (a.equals("--bundle")) {
-                bundle = Path.of(v);
-            } else {
-                try {
-                    seed = Long.parseLong(v);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--seed '" + v + "' is not a whole number");
-                }
+            switch (a) {
+                case "--bundle" -> bundle = Path.of(v);
+                case "--bind" -> bind = v;
+                case "--port" -> port = (int) whole(a, v, 0, 65535);
+                default -> seed = whole(a, v, Long.MIN_VALUE, Long.MAX_VALUE);
             }
+        }
+        if (jsonl && serve) {
+            throw new IllegalArgumentException("--jsonl and --serve exclude each other (" + USAGE + ")");
         }
         if (bundle == null) {
             throw new IllegalArgumentException("--bundle DIR is required");
@@ -83,9 +96,26 @@ public final class EngineMain {
         String name = card.path("name").asText(AGENT).replaceAll("\\s+", "-");
         String version = "step-" + card.path("provenance").path("step").asLong(0);
         try (AgentRegistry agents = BuiltInAgents.registry().with(player)) {
+            if (serve) {
+                PlayServer.serveUntilStopped(agents, AGENT, model.rules(), seed, bind, port, System.out);
+                return 0;
+            }
             return jsonl ? JsonLines.serve(agents, AGENT, model.rules(), seed)
                     : UciMain.serve(agents, AGENT, model.rules(), seed, version, name);
         }
+    }
+
+    private static long whole(String option, String value, long min, long max) {
+        try {
+            long v = Long.parseLong(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException(option + " '" + value + "' is not a whole number"
+                + (min == 0 ? " 0.." + max : ""));
     }
 
     private static JsonNode readCard(Path bundle) {

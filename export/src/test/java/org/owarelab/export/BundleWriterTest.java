@@ -59,7 +59,7 @@ class BundleWriterTest {
     void exportedEngineRunsOutsideTheCheckoutAndPlaysThroughTheUciClient(@TempDir Path tmp) throws IOException {
         Path out = BundleWriter.write(new BundleWriter.Options(run, tmp.resolve("bundle"),
                 SearchSettings.of(16, null), "TestNet"));
-        for (String f : List.of(BundleWriter.LAUNCHER, BundleWriter.ONNX, BundleWriter.MODEL_CARD, BundleWriter.PROBE,
+        for (String f : List.of(BundleWriter.LAUNCHER, BundleWriter.SERVE_LAUNCHER, BundleWriter.ONNX, BundleWriter.MODEL_CARD, BundleWriter.PROBE,
                 "checkpoint/" + Checkpoints.PARAMS, "checkpoint/" + Checkpoints.META, "lib/oware-export.jar",
                 "lib/pytorch-native-cpu-2.7.1-linux-x86_64.jar")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
@@ -123,6 +123,37 @@ class BundleWriterTest {
         assertTrue(first.path("move").asText().matches("[A-F]"), lines.get(0));
         assertEquals(8, first.path("nodes").asInt(), "the exported --sims: " + lines.get(0));
         assertTrue(new ObjectMapper().readTree(lines.get(1)).has("error"), lines.get(1));
+    }
+
+    @Test
+    void theBundleServesItsPlayerInABrowserPage(@TempDir Path tmp) throws IOException, InterruptedException {
+        Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("b"),
+                SearchSettings.of(8, null), "ServedNet"));
+        assertTrue(Files.isExecutable(out.resolve(BundleWriter.SERVE_LAUNCHER)));
+        Process p = new ProcessBuilder(out.resolve(BundleWriter.SERVE_LAUNCHER).toString(), "--port", "0")
+                .directory(tmp.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            var stdout = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            String line = stdout.readLine();
+            while (line != null && !line.startsWith("Playing ")) {
+                line = stdout.readLine();
+            }
+            assertTrue(line != null && line.startsWith("Playing player at http://127.0.0.1:"), String.valueOf(line));
+            String base = line.substring(line.indexOf("http://"), line.indexOf("/ (") + 1);
+            var http = java.net.http.HttpClient.newHttpClient();
+            var created = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "api/games"))
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"side\": \"north\"}")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, created.statusCode(), created.body());
+            JsonNode game = new ObjectMapper().readTree(created.body());
+            assertTrue(game.path("moves").asText().matches("[A-F]"), created.body());
+            assertEquals("player", game.path("agent").asText());
+            assertEquals(8, game.path("reply").path("nodes").asInt(), "the exported --sims: " + created.body());
+        } finally {
+            p.destroy();
+            p.waitFor();
+        }
     }
 
     @Test

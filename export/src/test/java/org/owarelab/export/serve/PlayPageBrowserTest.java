@@ -1,0 +1,147 @@
+package org.owarelab.export.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Moves;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.rules.Side;
+
+/**
+ * The play page in a real headless browser: Debian's Chromium driven through its own
+ * chromedriver (never a downloaded one). Skipped, with a message saying so, only where
+ * {@code /usr/bin/chromium} is not installed; {@code .ci/run} installs it, so CI runs this.
+ * Leaves a screenshot of the page in {@code target/serve-page.png} (the README's is a copy).
+ */
+@Tag("browser")
+class PlayPageBrowserTest {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    Path profile;
+
+    @Test
+    void aHumanMoveAndTheAgentsReplyAppearAndAnIllegalClickIsRefused() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "browser test skipped: /usr/bin/chromium is not installed "
+                + "(apt-get install -y chromium chromium-driver; .ci/run does)");
+        assumeTrue(Files.isExecutable(CHROMEDRIVER), "browser test skipped: /usr/bin/chromedriver is not installed "
+                + "(apt-get install -y chromium-driver; .ci/run does)");
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                "--window-size=860,720", "--user-data-dir=" + profile.toAbsolutePath());
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
+        try (AgentRegistry agents = BuiltInAgents.registry();
+                PlayServer server = PlayServer.start(agents, "alphabeta:depth=4", RuleSet.DEFAULT, 3,
+                        InetAddress.getLoopbackAddress(), 0)) {
+            WebDriver driver = new ChromeDriver(service, options);
+            try {
+                play(driver, "http://127.0.0.1:" + server.port() + "/");
+            } finally {
+                driver.quit();
+            }
+        }
+    }
+
+    private static void play(WebDriver driver, String url) throws Exception {
+        // Generous upper bounds on each wait (a loaded machine); the test waits for states, never sleeps.
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
+        driver.get(url);
+        wait.until(d -> d.findElement(By.id("status")).getText().startsWith("Your move"));
+        assertEquals(6, driver.findElements(By.cssSelector("#row-bottom .house.legal")).size());
+        assertEquals("A", driver.findElements(By.cssSelector("#row-bottom .house")).get(0).getDomAttribute("data-letter"));
+        assertEquals("f", driver.findElements(By.cssSelector("#row-top .house")).get(0).getDomAttribute("data-letter"));
+
+        // an illegal click (the agent's house) is refused and nothing is played
+        house(driver, "a").click();
+        wait.until(d -> d.findElement(By.id("error")).getText().contains("a is not a legal move here"));
+        assertEquals("", moves(driver));
+
+        // a human move and the agent's reply
+        house(driver, "C").click();
+        wait.until(d -> moves(d).length() == 2);
+        String played = moves(driver);
+        assertEquals('C', played.charAt(0));
+        Board b = new Board(RuleSet.DEFAULT);
+        Moves.playAll(b, played);
+        assertBoardDrawn(driver, b);
+        String reply = driver.findElement(By.id("reply")).getText();
+        assertTrue(reply.startsWith("played " + played.charAt(1) + ", value "), reply);
+        assertTrue(reply.contains("PV " + played.charAt(1)), reply);
+        assertTrue(driver.findElement(By.id("last")).getText().startsWith("Agent played " + played.charAt(1)));
+        assertTrue(house(driver, String.valueOf(played.charAt(1))).getDomAttribute("class").contains("last"));
+        assertEquals("", driver.findElement(By.id("error")).getText());
+
+        // a house of the human's that is not legal now (C was just emptied) is refused too
+        if (!b.isLegal(2)) {
+            house(driver, "C").click();
+            wait.until(d -> d.findElement(By.id("error")).getText().contains("C is not a legal move here"));
+            assertEquals(played, moves(driver));
+        }
+
+        // undo returns to the start; one more move leaves a position worth a screenshot
+        driver.findElement(By.id("undo")).click();
+        wait.until(d -> moves(d).isEmpty());
+        assertBoardDrawn(driver, new Board(RuleSet.DEFAULT));
+        house(driver, "F").click();
+        wait.until(d -> moves(d).length() == 2);
+        String second = moves(driver);
+        char next = Character.toUpperCase(Moves.letters(Side.SOUTH, legalAfter(second)).charAt(0));
+        house(driver, String.valueOf(next)).click();
+        wait.until(d -> moves(d).length() == 4);
+        byte[] png = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target", "serve-page.png"), png);
+        assertTrue(png.length > 1000);
+    }
+
+    private static int legalAfter(String moves) {
+        Board b = new Board(RuleSet.DEFAULT);
+        Moves.playAll(b, moves);
+        return b.legalMask();
+    }
+
+    private static void assertBoardDrawn(WebDriver driver, Board b) {
+        for (int i = 0; i < 12; i++) {
+            String letter = String.valueOf(i < 6 ? (char) ('A' + i) : (char) ('a' + i - 6));
+            String text = house(driver, letter).getText();
+            assertEquals(String.valueOf(b.count(i)), text.split("\\R")[0].strip(), "house " + letter + ": " + text);
+        }
+        List<WebElement> legal = driver.findElements(By.cssSelector("#row-bottom .house.legal"));
+        assertEquals(b.legalLetters().length(), legal.size());
+    }
+
+    private static WebElement house(WebDriver driver, String letter) {
+        return driver.findElement(By.cssSelector(".house[data-letter='" + letter + "']"));
+    }
+
+    private static String moves(WebDriver driver) {
+        String m = driver.findElement(By.tagName("body")).getDomAttribute("data-moves");
+        return m == null ? "" : m;
+    }
+}
