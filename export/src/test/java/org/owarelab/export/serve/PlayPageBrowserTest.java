@@ -31,7 +31,8 @@ import org.owarelab.rules.Side;
 /**
  * The play page in a real headless browser: Debian's Chromium driven through its own
  * chromedriver (never a downloaded one). Skipped, with a message saying so, only where
- * {@code /usr/bin/chromium} is not installed; {@code .ci/run} installs it, so CI runs this.
+ * {@code /usr/bin/chromium} is not installed (Chromium without {@code /usr/bin/chromedriver}
+ * fails, naming the package); {@code .ci/run} installs both, so CI runs this.
  * Leaves a screenshot of the page in {@code target/serve-page.png} (the README's is a copy).
  */
 @Tag("browser")
@@ -46,8 +47,8 @@ class PlayPageBrowserTest {
     void aHumanMoveAndTheAgentsReplyAppearAndAnIllegalClickIsRefused() throws Exception {
         assumeTrue(Files.isExecutable(CHROMIUM), "browser test skipped: /usr/bin/chromium is not installed "
                 + "(apt-get install -y chromium chromium-driver; .ci/run does)");
-        assumeTrue(Files.isExecutable(CHROMEDRIVER), "browser test skipped: /usr/bin/chromedriver is not installed "
-                + "(apt-get install -y chromium-driver; .ci/run does)");
+        assertTrue(Files.isExecutable(CHROMEDRIVER), "Chromium is installed but not its driver: "
+                + "apt-get install -y chromium-driver (.ci/run does)");
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());

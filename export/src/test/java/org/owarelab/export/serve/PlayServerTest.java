@@ -15,7 +15,15 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.AgentSpec;
+import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
@@ -171,6 +179,88 @@ class PlayServerTest {
         String id = newGame("south");
         assertEquals(200, call("DELETE", "/api/games/" + id, null).status());
         assertEquals(404, call("GET", "/api/games/" + id, null).status());
+    }
+
+    @Test
+    void eachGameHasItsOwnAgentClosedWhenTheGameEndsIsDeletedOrTheServerStops() throws Exception {
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger built = new AtomicInteger();
+        try (AgentRegistry base = BuiltInAgents.registry();
+                AgentRegistry counted = base.with(new Counted(base, open, built));
+                PlayServer s = PlayServer.start(counted, "counted", RuleSet.DEFAULT, 1, InetAddress.getLoopbackAddress(), 0)) {
+            PlayServer saved = server;
+            server = s;
+            try {
+                String a = newGame("north"); // the agent moves first: built now
+                String b = newGame("north");
+                assertEquals(2, open.get());
+                assertEquals(200, call("DELETE", "/api/games/" + a, null).status());
+                assertEquals(1, open.get());
+                // play b to its end with the first legal move each time: its agent is closed then
+                JsonNode g = call("GET", "/api/games/" + b, null).body();
+                while (!g.get("over").asBoolean()) {
+                    String move = g.get("legal").asText().substring(0, 1);
+                    g = call("POST", "/api/games/" + b + "/move", "{\"move\": \"" + move + "\"}").body();
+                }
+                assertEquals(0, open.get(), g.toString());
+                assertEquals(409, call("POST", "/api/games/" + b + "/move", "{\"move\": \"a\"}").status());
+                for (int i = 0; i < PlayServer.MAX_GAMES + 1; i++) {
+                    newGame("north");
+                }
+                assertEquals(PlayServer.MAX_GAMES, open.get(), "the oldest game beyond the limit is ended");
+                assertEquals(2 + PlayServer.MAX_GAMES + 1, built.get());
+            } finally {
+                server = saved;
+            }
+        }
+        assertEquals(0, open.get(), "stopping the server closes every agent");
+    }
+
+    /** {@code counted}: the random agent, counting the agents built and still open. */
+    private record Counted(AgentRegistry base, AtomicInteger open, AtomicInteger built) implements AgentFactory {
+        @Override
+        public String name() {
+            return "counted";
+        }
+
+        @Override
+        public Set<String> keys() {
+            return Set.of();
+        }
+
+        @Override
+        public String help() {
+            return "counted: the random agent, counted";
+        }
+
+        @Override
+        public Agent create(AgentSpec spec, RuleSet rules, long seed) {
+            Agent inner = base.create("random", rules, seed);
+            open.incrementAndGet();
+            built.incrementAndGet();
+            return new Agent() {
+                @Override
+                public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
+                    return inner.decide(board, limit, monitor);
+                }
+
+                @Override
+                public void reset(long s) {
+                    inner.reset(s);
+                }
+
+                @Override
+                public String spec() {
+                    return "counted";
+                }
+
+                @Override
+                public void close() {
+                    open.decrementAndGet();
+                    inner.close();
+                }
+            };
+        }
     }
 
     @Test
