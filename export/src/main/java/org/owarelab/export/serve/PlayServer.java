@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.regex.Pattern;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.RulesException;
@@ -40,8 +41,8 @@ import org.owarelab.util.Texts;
  * </pre>
  * A refused request gets a 4xx status and {@code {"error": "..."}} naming what was wrong (400
  * malformed body or field, 404 unknown game or path, 405 wrong method, 409 a move that is not
- * legal now, 413 a body over {@value #MAX_BODY} bytes); never a stack trace. A failure of the
- * agent gets 500 with its reason.
+ * legal now, 413 a body over {@value #MAX_BODY} bytes, 403 a request from another web site, see
+ * {@link #checkOrigin}); never a stack trace. A failure of the agent gets 500 with its reason.
  *
  * <p>Threads: requests run on a small pool, and every API call holds this server's lock, so
  * agents (not thread-safe) see one call at a time while static files are still served. At most
@@ -51,6 +52,7 @@ public final class PlayServer implements AutoCloseable {
     static final int MAX_GAMES = 8;
     static final int MAX_BODY = 4096;
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern LOOPBACK_HOST = Pattern.compile("(127\\.\\d+\\.\\d+\\.\\d+|localhost|\\[::1\\])(:\\d+)?");
     private static final Map<String, String> PAGES = Map.of("/", "index.html", "/index.html", "index.html",
             "/app.js", "app.js", "/style.css", "style.css");
 
@@ -160,6 +162,7 @@ public final class PlayServer implements AutoCloseable {
         try (ex) {
             String path = ex.getRequestURI().getPath();
             try {
+                checkOrigin(ex);
                 if (path.startsWith("/api/")) {
                     ObjectNode reply;
                     synchronized (this) {
@@ -173,8 +176,29 @@ public final class PlayServer implements AutoCloseable {
             } catch (ApiException e) {
                 send(ex, e.status(), "application/json", error(e.getMessage()));
             } catch (RuntimeException e) {
-                send(ex, 500, "application/json", error("the agent failed: " + Texts.reason(e)));
+                send(ex, 500, "application/json", error("the server failed: " + Texts.reason(e)));
             }
+        }
+    }
+
+    /**
+     * Refuses (403) what another web site could send through the user's browser: a request whose
+     * {@code Origin} is not this server (a cross-site form or script), and, on a loopback address,
+     * one whose {@code Host} is not a loopback name (DNS rebinding: a foreign name pointed at
+     * 127.0.0.1).
+     */
+    private void checkOrigin(HttpExchange ex) {
+        String host = ex.getRequestHeaders().getFirst("Host");
+        String origin = ex.getRequestHeaders().getFirst("Origin");
+        if (host == null) {
+            throw new ApiException(400, "the Host header is missing");
+        }
+        if (http.getAddress().getAddress().isLoopbackAddress() && !LOOPBACK_HOST.matcher(host).matches()) {
+            throw new ApiException(403, "Host '" + Texts.escape(host) + "' is not this machine (use http://127.0.0.1:"
+                    + port() + "/)");
+        }
+        if (origin != null && !origin.equals("http://" + host)) {
+            throw new ApiException(403, "requests from another site (Origin " + Texts.escape(origin) + ") are refused");
         }
     }
 

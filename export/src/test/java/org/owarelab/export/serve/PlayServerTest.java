@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -261,6 +263,27 @@ class PlayServerTest {
                 }
             };
         }
+    }
+
+    @Test
+    void requestsFromAnotherSiteAreRefused() throws Exception {
+        HttpResponse<String> cross = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+                + "/api/games")).header("Origin", "http://evil.example")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, cross.statusCode());
+        assertTrue(cross.body().contains("another site"), cross.body());
+        // a foreign host name resolved to 127.0.0.1 (DNS rebinding); the JDK's client will not send such a Host
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            socket.getOutputStream().write("GET /api/info HTTP/1.1\r\nHost: evil.example:80\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            String reply = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(reply.startsWith("HTTP/1.1 403"), reply);
+            assertTrue(reply.contains("is not this machine"), reply);
+        }
+        HttpResponse<String> same = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+                + "/api/info")).header("Origin", "http://127.0.0.1:" + server.port()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, same.statusCode(), same.body());
     }
 
     @Test
