@@ -26,7 +26,6 @@ import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.rules.Side;
 
 /**
  * The play page in a real headless browser: Debian's Chromium driven through its own
@@ -105,26 +104,39 @@ class PlayPageBrowserTest {
             assertEquals(played, moves(driver));
         }
 
-        // undo returns to the start; one more move leaves a position worth a screenshot
+        // undo returns to the start; then the first legal house each turn until a move captures,
+        // which the page must mark (the screenshot then shows one)
         driver.findElement(By.id("undo")).click();
         wait.until(d -> moves(d).isEmpty());
         assertBoardDrawn(driver, new Board(RuleSet.DEFAULT));
-        house(driver, "F").click();
-        wait.until(d -> moves(d).length() == 2);
-        String second = moves(driver);
-        char next = Character.toUpperCase(Moves.letters(Side.SOUTH, legalAfter(second)).charAt(0));
-        house(driver, String.valueOf(next)).click();
-        wait.until(d -> moves(d).length() == 4);
+        boolean captured = false;
+        for (int turn = 0; turn < 30 && !captured; turn++) {
+            String before = moves(driver);
+            Board now = new Board(RuleSet.DEFAULT);
+            Moves.playAll(now, before);
+            if (now.isOver()) {
+                break;
+            }
+            house(driver, String.valueOf(now.legalLetters().charAt(0))).click();
+            wait.until(d -> !moves(d).equals(before));
+            String after = moves(driver);
+            Board b2 = new Board(RuleSet.DEFAULT);
+            for (int i = 0; i < after.length(); i++) {
+                b2.play(Moves.parse(b2, after.charAt(i)));
+                if (b2.lastCaptured() > 0 && i == after.length() - 1) {
+                    captured = true;
+                }
+            }
+            assertBoardDrawn(driver, b2);
+        }
+        assertTrue(captured, "a capture within 30 turns of this seeded line");
+        assertTrue(driver.findElement(By.id("last")).getText().contains("capturing"),
+                driver.findElement(By.id("last")).getText());
+        assertTrue(driver.findElements(By.cssSelector(".house.captured")).size() > 0);
         byte[] png = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
         Files.createDirectories(Path.of("target"));
         Files.write(Path.of("target", "serve-page.png"), png);
         assertTrue(png.length > 1000);
-    }
-
-    private static int legalAfter(String moves) {
-        Board b = new Board(RuleSet.DEFAULT);
-        Moves.playAll(b, moves);
-        return b.legalMask();
     }
 
     private static void assertBoardDrawn(WebDriver driver, Board b) {
