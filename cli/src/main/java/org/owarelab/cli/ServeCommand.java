@@ -16,9 +16,9 @@ import picocli.CommandLine.Option;
         description = {"Play an agent in a browser: a local web page over a small JSON API (see README, "
                 + "'Play in a browser'). Runs until Ctrl-C."},
         footer = {"", "Examples:",
-            "  oware serve --agent alphabeta:depth=8            then open http://127.0.0.1:8080/",
+            "  oware serve --agent alphabeta:depth=8      (then open http://127.0.0.1:8080/)",
             "  oware serve --agent puct:model=runs/q1,sims=400 --port 9000",
-            "  oware serve --agent mcts --bind 0.0.0.0           (deliberately reachable from other machines)"})
+            "  oware serve --agent mcts --bind 0.0.0.0    (reachable from other machines)"})
 final class ServeCommand implements Callable<Integer> {
     @Option(names = "--agent", required = true, paramLabel = "SPEC",
             description = "The agent to play, e.g. alphabeta:depth=8, puct:model=runs/q1,sims=400.")
