@@ -13,6 +13,7 @@ import org.owarelab.rules.IllegalMoveException;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
+import org.owarelab.util.Texts;
 
 /**
  * One game in the browser: a human on one side, one agent on the other. The board, the legality
@@ -77,13 +78,13 @@ final class GameSession implements AutoCloseable {
             throw new ApiException(409, "it is the agent's turn");
         }
         if (letter.length() != 1) {
-            throw new ApiException(400, "'move' must be one letter, got '" + letter + "'");
+            throw new ApiException(400, "'move' must be one letter, got '" + Texts.escape(letter) + "'");
         }
         int m;
         try {
             m = Moves.parse(board, letter.charAt(0));
         } catch (IllegalMoveException e) {
-            throw new ApiException(409, e.getMessage());
+            throw new ApiException(409, Texts.escape(e.getMessage()));
         }
         play(m, null);
         agentReplies();

@@ -30,6 +30,7 @@ import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.Inputs;
 
 /** The JSON API of {@link PlayServer} on 127.0.0.1 and an ephemeral port. */
 class PlayServerTest {
@@ -154,7 +155,13 @@ class PlayServerTest {
         assertEquals(404, call("GET", "/api/nothing", null).status());
         assertEquals(405, call("PUT", "/api/games/" + id, "{}").status());
         assertEquals(413, call("POST", "/api/games", "{\"side\": \"" + "s".repeat(PlayServer.MAX_BODY) + "\"}").status());
-        for (Reply r : new Reply[] {garbage, notObject, unknown, number, side}) {
+        Reply nul = call("POST", "/api/games/" + id + "/move", "{\"move\": \"\\u0000\"}");
+        assertEquals(409, nul.status());
+        Reply esc = call("POST", "/api/games/" + id + "/move", "{\"move\": \"\\u001b[2J\"}");
+        assertEquals(400, esc.status());
+        assertTrue(esc.body().get("error").asText().contains("\\x1b"), esc.body().toString());
+        for (Reply r : new Reply[] {garbage, notObject, unknown, number, side, nul, esc}) {
+            assertTrue(Inputs.oneLine(r.body().get("error").asText()), r.body().toString());
             assertFalse(r.body().toString().contains("Exception"), r.body().toString());
         }
     }
