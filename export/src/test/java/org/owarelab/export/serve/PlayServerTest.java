@@ -30,7 +30,6 @@ import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.util.Inputs;
 
 /** The JSON API of {@link PlayServer} on 127.0.0.1 and an ephemeral port. */
 class PlayServerTest {
@@ -161,7 +160,7 @@ class PlayServerTest {
         assertEquals(400, esc.status());
         assertTrue(esc.body().get("error").asText().contains("\\x1b"), esc.body().toString());
         for (Reply r : new Reply[] {garbage, notObject, unknown, number, side, nul, esc}) {
-            assertTrue(Inputs.oneLine(r.body().get("error").asText()), r.body().toString());
+            assertTrue(oneLine(r.body().get("error").asText()), r.body().toString());
             assertFalse(r.body().toString().contains("Exception"), r.body().toString());
         }
     }
@@ -300,5 +299,15 @@ class PlayServerTest {
         assertEquals(200, r.statusCode());
         assertTrue(r.body().contains("app.js"));
         assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+    }
+
+    /**
+     * A message fit for a user: one line, no control characters (as env's test helper
+     * {@code Inputs.oneLine}; not shared, since depending on env's test jar would break
+     * {@code mvn compile -pl export -am}: the export build resolves test dependencies early).
+     */
+    static boolean oneLine(String message) {
+        return message != null && !message.isBlank() && message.chars().noneMatch(Character::isISOControl)
+                && message.indexOf('\u2028') < 0 && message.indexOf('\u2029') < 0;
     }
 }
