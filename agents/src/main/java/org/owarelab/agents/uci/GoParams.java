@@ -3,15 +3,16 @@ package org.owarelab.agents.uci;
 import java.util.ArrayList;
 import java.util.List;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.TimeControl;
 import org.owarelab.rules.Side;
 
 /**
  * The parameters of one {@code go} command and the simple time management that turns them into
  * a {@link SearchLimit}.
  *
- * <p>Time per move from a clock: {@code time / movestogo + 3/4 * increment} (movestogo defaults
- * to {@value #DEFAULT_MOVES_TO_GO}), never more than the clock minus a reserve of
- * {@code max(50 ms, time / 10)}, at least 1 ms. With {@code movetime} too, the smaller wins.
+ * <p>Time per move from a clock: {@link TimeControl#perMoveMillis} ({@code time / movestogo + 3/4 *
+ * increment}, never more than the clock minus a reserve, at least 1 ms). With {@code movetime} too,
+ * the smaller wins.
  * {@code wtime/winc} are South's clock, {@code btime/binc} North's. Clock values may be 0 or
  * negative (a flagged GUI clock): they read as no time left.
  *
@@ -32,8 +33,6 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
 
     /** A clock that was not given. */
     static final long UNSET = Long.MIN_VALUE;
-    static final int DEFAULT_MOVES_TO_GO = 20;
-    static final long MIN_RESERVE_MILLIS = 50;
 
     /**
      * Parses the words after {@code go}.
@@ -93,11 +92,7 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
         long clock = side == Side.SOUTH ? wtime : btime;
         long budget = movetime;
         if (clock != UNSET) {
-            long time = Math.max(0, clock);
-            long inc = side == Side.SOUTH ? winc : binc;
-            int mtg = movestogo > 0 ? movestogo : DEFAULT_MOVES_TO_GO;
-            long reserve = Math.max(MIN_RESERVE_MILLIS, time / 10);
-            long fromClock = Math.max(1, Math.min(time / mtg + (inc - inc / 4), time - reserve));
+            long fromClock = TimeControl.perMoveMillis(clock, side == Side.SOUTH ? winc : binc, movestogo);
             budget = budget == 0 ? fromClock : Math.min(budget, fromClock);
         }
         return budget;
