@@ -2,6 +2,7 @@ package org.owarelab.agents.alphabeta;
 
 import java.util.Arrays;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentSpec;
@@ -9,6 +10,7 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.TimeControl;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 
@@ -21,11 +23,14 @@ import org.owarelab.rules.RuleSet;
  * <p>Limits: a decision's {@link SearchLimit} overrides the spec's when it sets any of depth,
  * nodes, movetime or infinite (a limit of simulations alone falls back to the spec's). Depth
  * bounds the iterations; nodes bounds the positions visited exactly ({@link Decision#nodes()} never
- * exceeds it); movetime and {@link SearchMonitor#stopRequested()} are checked every 1024 nodes,
- * and a movetime search starts no new iteration after half its time. Infinite searches iterate to
- * depth {@value Search#MAX_DEPTH} or until stopped. A stopped iteration contributes its best root
- * move if that move's score was completed. A proven win or loss ends the deepening once the
- * depth covers it.
+ * exceeds it); movetime and {@link SearchMonitor#stopRequested()} are checked every 1024 nodes.
+ * A movetime of T ms aims at {@link TimeControl#usableMillis T minus a safety margin}: the
+ * deepening does not predict whether the next iteration will finish, it starts it and cuts it at
+ * that deadline. Infinite searches iterate to depth {@value Search#MAX_DEPTH} or until stopped.
+ * A cut iteration's result is used only when a root move other than the first one searched (the
+ * previous iteration's best, tried first as the hash move) was searched fully and scored better
+ * than the first: then it is played; else the last completed iteration's move is. A proven win or
+ * loss ends the deepening once the depth covers it.
  *
  * <p>Decision: the best move; a one-hot policy on it (the root scores of the other moves are
  * null-window bounds, not a distribution, so no softmax is made of them); the value
@@ -68,6 +73,20 @@ public final class AlphaBetaAgent implements Agent {
     private final TranspositionTable tt;
     private final Search search;
     private final int[] bestPv = new int[Search.MAX_PLY + 1];
+    private final LongSupplier clock;
+    private Deepening last;
+
+    /**
+     * How the last decision's deepening ended (for tests of the cut-iteration rule).
+     *
+     * @param completed the last completed depth, 0 if none
+     * @param completedMove that iteration's best move, -1 if none
+     * @param partialMove the cut iteration's best fully searched root move, -1 if none (or no cut)
+     * @param partialImproved whether {@code partialMove} beat the first root move of the cut iteration
+     * @param move the move played
+     */
+    record Deepening(int completed, int completedMove, int partialMove, boolean partialImproved, int move) {
+    }
 
     public AlphaBetaAgent(AlphaBetaConfig config, RuleSet rules) {
         this(config, rules, config.materialOnly() ? Evaluation.Weights.MATERIAL : Evaluation.Weights.DEFAULT);
@@ -75,16 +94,22 @@ public final class AlphaBetaAgent implements Agent {
 
     /** An agent with other evaluation weights (for tuning experiments; its spec does not say them). */
     AlphaBetaAgent(AlphaBetaConfig config, RuleSet rules, Evaluation.Weights weights) {
+        this(config, rules, weights, System::nanoTime);
+    }
+
+    /** An agent reading time from {@code clock} (nanoseconds; a fake one in tests). */
+    AlphaBetaAgent(AlphaBetaConfig config, RuleSet rules, Evaluation.Weights weights, LongSupplier clock) {
+        this.clock = clock;
         this.config = config;
         this.rules = rules;
         this.work = new Board(rules);
         this.tt = new TranspositionTable(config.ttMegabytes());
-        this.search = new Search(work, tt, new Evaluation(weights, rules.grandSlam()), config.quiescence());
+        this.search = new Search(work, tt, new Evaluation(weights, rules.grandSlam()), config.quiescence(), clock);
     }
 
     @Override
     public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
-        final long t0 = System.nanoTime();
+        final long t0 = clock.getAsLong();
         if (board.isOver()) {
             throw new IllegalArgumentException("alphabeta: the game is over at " + board.text() + ", no move to choose");
         }
@@ -96,8 +121,8 @@ public final class AlphaBetaAgent implements Agent {
                 ? limit : config.limit();
         int maxDepth = lim.infinite() || lim.depth() == 0 ? Search.MAX_DEPTH : Math.min(lim.depth(), Search.MAX_DEPTH);
         long nodeLimit = lim.nodes() > 0 ? lim.nodes() : Long.MAX_VALUE;
-        long deadline = !lim.infinite() && lim.movetimeMillis() > 0 ? t0 + lim.movetimeMillis() * 1_000_000L : Long.MAX_VALUE;
-        long softDeadline = deadline == Long.MAX_VALUE ? deadline : t0 + lim.movetimeMillis() * 500_000L;
+        long deadline = !lim.infinite() && lim.movetimeMillis() > 0
+                ? t0 + TimeControl.usableMillis(lim.movetimeMillis()) * 1_000_000L : Long.MAX_VALUE;
 
         work.copyFrom(board);
         tt.newSearch();
@@ -107,12 +132,19 @@ public final class AlphaBetaAgent implements Agent {
         int bestScore = 0;
         int pvLength = 0;
         int completed = 0;
+        int partialMove = -1;
+        int lastCompletedMove = -1;
+        boolean partialImproved = false;
         for (int d = 1; d <= maxDepth; d++) {
             search.newIteration();
             int score = search.search(d, -Score.INFINITE, Score.INFINITE, 0);
             if (search.stopped()) {
-                if (search.rootMove() >= 0 && search.rootMove() != bestMove) {
-                    bestMove = search.rootMove();
+                partialMove = search.rootMove();
+                partialImproved = search.rootImproved();
+                // The cut iteration's move when it beat the first move (the last iteration's best), or when no
+                // iteration completed and its first move at least was searched fully.
+                if (partialMove >= 0 && (partialImproved || bestMove < 0)) {
+                    bestMove = partialMove;
                     bestScore = search.rootScore();
                     pvLength = copyPv();
                 }
@@ -120,13 +152,14 @@ public final class AlphaBetaAgent implements Agent {
             }
             completed = d;
             bestMove = search.pvMove(0);
+            lastCompletedMove = bestMove;
             bestScore = score;
             pvLength = copyPv();
-            long now = System.nanoTime();
+            long now = clock.getAsLong();
             monitor.info(new SearchInfo(d, search.selDepth(), Score.value(score), Score.seeds(score),
                     Score.proven(score), search.nodes(), (now - t0) / 1_000_000, Arrays.copyOf(bestPv, pvLength)));
             boolean provenWithin = Score.isProven(score) && Score.WIN - Math.abs(score) <= d;
-            if ((provenWithin && !lim.infinite()) || now - softDeadline >= 0) {
+            if ((provenWithin && !lim.infinite()) || (deadline != Long.MAX_VALUE && now - deadline >= 0)) {
                 break;
             }
         }
@@ -138,10 +171,16 @@ public final class AlphaBetaAgent implements Agent {
             bestPv[0] = bestMove;
             pvLength = 1;
         }
+        last = new Deepening(completed, completed > 0 ? lastCompletedMove : -1, partialMove, partialImproved, bestMove);
         float[] policy = new float[board.housesPerSide()];
         policy[bestMove] = 1f;
-        return new Decision(bestMove, policy, Score.value(bestScore), search.nodes(), completed, System.nanoTime() - t0,
+        return new Decision(bestMove, policy, Score.value(bestScore), search.nodes(), completed, clock.getAsLong() - t0,
                 Arrays.copyOf(bestPv, pvLength));
+    }
+
+    /** How the last decision's deepening ended. */
+    Deepening lastDeepening() {
+        return last;
     }
 
     private int copyPv() {

@@ -1,5 +1,6 @@
 package org.owarelab.agents.alphabeta;
 
+import java.util.function.LongSupplier;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.EndReason;
@@ -21,6 +22,9 @@ import org.owarelab.rules.EndReason;
  * positions with equal stores on both paths (a capture makes every earlier position
  * unrepeatable), and the board still ends the real game correctly.
  *
+ * <p>Time: the deadline is read from an injected nanosecond clock ({@code System::nanoTime} in
+ * play, a fake in tests) every {@value #CHECK_EVERY} nodes.
+ *
  * <p>Work arrays are preallocated per search object; a node allocates nothing. Not thread-safe.
  */
 final class Search {
@@ -33,6 +37,7 @@ final class Search {
     private final TranspositionTable tt;
     private final Evaluation eval;
     private final boolean quiescence;
+    private final LongSupplier clock;
 
     private final MoveOrder order;
     private final int[] pv;
@@ -50,9 +55,16 @@ final class Search {
     /** The best root move of the running iteration with a completed score, or -1. */
     private int rootMove = -1;
     private int rootScore;
+    /** Whether {@link #rootMove} beat the first root move searched in the running iteration. */
+    private boolean rootImproved;
 
     Search(Board board, TranspositionTable tt, Evaluation eval, boolean quiescence) {
+        this(board, tt, eval, quiescence, System::nanoTime);
+    }
+
+    Search(Board board, TranspositionTable tt, Evaluation eval, boolean quiescence, LongSupplier clock) {
         this.board = board;
+        this.clock = clock;
         this.tt = tt;
         this.eval = eval;
         this.quiescence = quiescence;
@@ -74,6 +86,7 @@ final class Search {
     /** Starts an iteration at the root: forgets its best move so far. */
     void newIteration() {
         rootMove = -1;
+        rootImproved = false;
         repFloor = NO_FLOOR;
     }
 
@@ -84,6 +97,14 @@ final class Search {
 
     int rootScore() {
         return rootScore;
+    }
+
+    /**
+     * Whether the running iteration's {@link #rootMove} is not the first root move searched but one
+     * that was searched fully afterwards and scored better than it.
+     */
+    boolean rootImproved() {
+        return rootImproved;
     }
 
     /** Forgets killers and history (the table is the caller's). */
@@ -134,7 +155,7 @@ final class Search {
             return stopped = true;
         }
         if ((nodes & (CHECK_EVERY - 1)) == 0
-                && ((timed && System.nanoTime() - deadline >= 0) || monitor.stopRequested())) {
+                && ((timed && clock.getAsLong() - deadline >= 0) || monitor.stopRequested())) {
             return stopped = true;
         }
         return false;
@@ -236,6 +257,7 @@ final class Search {
                 if (ply == 0) {
                     rootMove = m;
                     rootScore = s;
+                    rootImproved = i > 0;
                 }
                 if (s > alpha) {
                     alpha = s;
