@@ -23,7 +23,9 @@ import org.owarelab.rules.RuleSet;
  * count the simulations run. The tree is kept between moves when every move is reported
  * through {@link #played}; a board whose history differs from the tree's starts a new tree.
  * Limits: simulations (or nodes, read as simulations), a move time, or infinite until
- * {@link SearchMonitor#stopRequested()}; depth limits are ignored.
+ * {@link SearchMonitor#stopRequested()}; depth limits are ignored. A limit with none of these
+ * runs the spec's simulation count; a move time is governed by the clock alone unless the spec
+ * gave {@code sims=} explicitly, which then caps it too (the default count never does).
  */
 public final class PuctAgent implements Agent {
     /** Simulations per move of a {@code puct} spec without {@code sims}. */
@@ -55,12 +57,14 @@ public final class PuctAgent implements Agent {
      * How the agent searches, beside the {@link PuctConfig}.
      *
      * @param simulations simulations per move when the limit does not say
+     * @param capsTimed whether {@code simulations} also caps a movetime search (an explicit
+     *     {@code sims=} in the spec); when false (the default count) the clock alone ends it
      * @param batch leaves per evaluator call (more than 1 uses virtual loss)
      * @param maxNodes node budget of the tree
      * @param temperature move choice by game ply (greedy for play)
      * @param explore add root noise (Dirichlet or Gumbel) and forced playouts as configured
      */
-    public record Options(int simulations, int batch, int maxNodes, Temperature temperature, boolean explore) {
+    public record Options(int simulations, boolean capsTimed, int batch, int maxNodes, Temperature temperature, boolean explore) {
         public Options {
             if (simulations < 1 || batch < 1 || batch > 1024 || maxNodes < 2) {
                 throw new IllegalArgumentException("puct options: simulations=" + simulations + " (>= 1), batch="
@@ -119,7 +123,8 @@ public final class PuctAgent implements Agent {
         }
         int sims = limit.simulations() > 0 ? limit.simulations()
                 : limit.nodes() > 0 ? (int) Math.min(Integer.MAX_VALUE, limit.nodes())
-                : limit.movetimeMillis() > 0 || limit.infinite() ? Integer.MAX_VALUE
+                : limit.infinite() ? Integer.MAX_VALUE
+                : limit.movetimeMillis() > 0 ? (options.capsTimed() ? options.simulations() : Integer.MAX_VALUE)
                 : options.simulations();
         long deadline = limit.movetimeMillis() > 0 ? t0 + limit.movetimeMillis() * 1_000_000L : Long.MAX_VALUE;
         tree.beginSearch(sims, options.explore());

@@ -18,7 +18,8 @@ import org.owarelab.rules.RuleSet;
  * {@code fpu} [0.25], {@code fpu-root} [0], {@code noise} [0] and {@code alpha} [1.0]
  * (Dirichlet), {@code forced} [0] (forced playouts' k), {@code gumbel} [false],
  * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
- * [all], {@code reuse} [true]. Noise, forced playouts and a Gumbel scale above 0 make the
+ * [all], {@code reuse} [true]. An explicit {@code sims} also caps a search timed by a movetime;
+ * the default count does not (the clock governs). Noise, forced playouts and a Gumbel scale above 0 make the
  * searches exploring (as in self-play).
  *
  * <p>Models come from the {@link EvaluatorSource} the factory is given ({@link PuctAgent#factory});
@@ -93,6 +94,7 @@ final class PuctAgentFactory implements AgentFactory {
         double temp = spec.real("temp", 0, 0, 100);
         Temperature temperature = new Temperature(temp, spec.integer("temp-plies", Integer.MAX_VALUE, 0, Integer.MAX_VALUE), 0);
         PuctAgent.Options options = new PuctAgent.Options(spec.integer("sims", defaultSims, 1, 100_000_000),
+                spec.string("sims", null) != null,
                 spec.integer("batch", 1, 1, 1024), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
                 noise > 0 || forced > 0 || gumbel && gumbelScale > 0);
         Evaluator evaluator = evaluator(spec, rules);

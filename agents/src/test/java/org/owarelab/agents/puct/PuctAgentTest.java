@@ -128,6 +128,34 @@ class PuctAgentTest {
         }
     }
 
+    /**
+     * A timed search (movetime, no sims= in the spec) is not capped by the default simulation
+     * count: the "clock" here is a monitor that asks to stop after a fixed number of polls (one
+     * poll per simulation at batch 1), and the hour of movetime is never reached. An explicit
+     * sims= still caps it.
+     */
+    @Test
+    void theClockGovernsATimedSearchNotTheDefaultSims() {
+        int polls = 3 * PuctAgent.DEFAULT_SIMULATIONS;
+        SearchLimit anHour = SearchLimit.movetime(3_600_000);
+        try (Agent a = BuiltInAgents.registry().create("puct", RuleSet.DEFAULT, 1);
+                Agent capped = BuiltInAgents.registry().create("puct:sims=300", RuleSet.DEFAULT, 1)) {
+            assertEquals(polls, a.decide(new Board(), anHour, stopAfter(polls)).nodes());
+            assertEquals(PuctAgent.DEFAULT_SIMULATIONS, a.decide(new Board()).nodes(), "untimed: the spec's default");
+            assertEquals(300, capped.decide(new Board(), anHour, stopAfter(polls)).nodes(), "an explicit sims= caps");
+        }
+    }
+
+    private static SearchMonitor stopAfter(int polls) {
+        AtomicInteger n = new AtomicInteger();
+        return new SearchMonitor() {
+            @Override
+            public boolean stopRequested() {
+                return n.incrementAndGet() >= polls;
+            }
+        };
+    }
+
     @Test
     void badSpecsAreExplained() {
         AgentSpecException unknown = assertThrows(AgentSpecException.class,
