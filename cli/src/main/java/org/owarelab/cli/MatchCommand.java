@@ -16,6 +16,7 @@ import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.MatchResult;
+import org.owarelab.evaluation.MoveTimes;
 import org.owarelab.evaluation.Tally;
 import org.owarelab.evaluation.stats.ScoreInterval;
 import org.owarelab.model.ModelAgents;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
         description = {"Play agent A against agent B in colour-swapped pairs: W/D/L, score with a 95%% interval.",
             "Play agent A against agent B: openings of K random plies (seeded, distinct), each played "
                 + "twice with the colours swapped, games in parallel on T threads. Prints A's wins, draws and "
-                + "losses, the score with its 95%% interval and the pentanomial counts of the pairs; the last "
+                + "losses, the score with its 95%% interval, the pentanomial counts of the pairs and each agent's "
+                + "time per move (mean and max); the last "
                 + "line is one JSON object {\"wins\",\"draws\",\"losses\",\"score\",\"interval\":[lo,hi],...}.",
             "The same seed gives the same games whatever the thread count (time-limited agents aside). "
                 + "A game still running at the ply cap is scored by own-side gathering (each side takes the "
@@ -139,6 +141,10 @@ final class MatchCommand implements Callable<Integer> {
             reasons.add(e.getKey() + " " + e.getValue());
         }
         out.println("end reasons: " + reasons);
+        MoveTimes times = MoveTimes.of(result.games());
+        out.printf(Locale.ROOT, "time per move: A mean %.1f ms, max %.1f ms (%d moves); B mean %.1f ms, max %.1f ms "
+                + "(%d moves)%n", times.meanMillisA(), times.maxMillisA(), times.movesA(), times.meanMillisB(),
+                times.maxMillisB(), times.movesB());
         if (records != null) {
             out.println("records: " + records);
         }
@@ -160,6 +166,8 @@ final class MatchCommand implements Callable<Integer> {
         for (long c : penta) {
             p.add(c);
         }
+        json.putArray("msPerMoveA").add(round(times.meanMillisA())).add(round(times.maxMillisA()));
+        json.putArray("msPerMoveB").add(round(times.meanMillisB())).add(round(times.maxMillisB()));
         json.put("a", result.config().agentA());
         json.put("b", result.config().agentB());
         json.put("seed", result.config().seed());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -74,6 +75,14 @@ class MatchCommandTest {
     void theThreadCountDoesNotChangeTheResult() throws Exception {
         JsonNode one = lastLine((String) run("match", "mcts:sims=20", "greedy", "--games", "6", "--threads", "1")[1]);
         JsonNode two = lastLine((String) run("match", "mcts:sims=20", "greedy", "--games", "6", "--threads", "3")[1]);
+        for (JsonNode j : new JsonNode[] {one, two}) {
+            for (String times : new String[] {"msPerMoveA", "msPerMoveB"}) {
+                // [mean, max] thinking time per move: measured, so left out of the comparison.
+                assertEquals(2, j.path(times).size(), times + " in " + j);
+                assertTrue(j.path(times).get(0).asDouble() <= j.path(times).get(1).asDouble(), times + " in " + j);
+                ((ObjectNode) j).remove(times);
+            }
+        }
         assertEquals(one, two);
     }
 
