@@ -7,11 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.agents.eval.EvaluatorSource;
+import org.owarelab.agents.eval.UniformEvaluator;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
@@ -143,6 +147,17 @@ class PuctAgentTest {
             assertEquals(polls, a.decide(new Board(), anHour, stopAfter(polls)).nodes());
             assertEquals(PuctAgent.DEFAULT_SIMULATIONS, a.decide(new Board()).nodes(), "untimed: the spec's default");
             assertEquals(300, capped.decide(new Board(), anHour, stopAfter(polls)).nodes(), "an explicit sims= caps");
+        }
+    }
+
+    /** A factory bound to one model (the exported engine's, the arena's): its own default count does not cap a timed search either. */
+    @Test
+    void aBoundFactorysDefaultDoesNotCapATimedSearch() {
+        EvaluatorSource uniform = (model, rules) -> new UniformEvaluator(rules.houses());
+        try (AgentFactory f = PuctAgent.factory("net", uniform, 200);
+                Agent a = f.create(AgentSpec.parse("net"), RuleSet.DEFAULT, 1)) {
+            assertEquals(1000, a.decide(new Board(), SearchLimit.movetime(3_600_000), stopAfter(1000)).nodes());
+            assertEquals(200, a.decide(new Board()).nodes());
         }
     }
 
