@@ -173,17 +173,26 @@ public final class Learner implements AutoCloseable {
                 value = out.get(1).reshape(b);
                 valueLoss = value.sub(create(batch.results, new Shape(b))).square().mean();
             }
-            NDArray total = policyLoss.mul((float) w.policy()).add(valueLoss.mul((float) w.value()));
+            // The loss weights are arrays of this scope, not Numbers: DJL's mul(Number) wraps the number
+            // in a tensor over a Java direct buffer and closes it at once, while autograd keeps that
+            // tensor for the backward pass; a GC in between freed the buffer and backward read garbage
+            // (README, "A freed loss weight").
+            NDArray total = policyLoss.mul(weight(w.policy())).add(valueLoss.mul(weight(w.value())));
             NDArray auxLoss;
             if (aux) {
                 auxLoss = out.get(2).reshape(b).sub(create(batch.margins, new Shape(b))).square().mean();
-                total = total.add(auxLoss.mul((float) w.aux()));
+                total = total.add(auxLoss.mul(weight(w.aux())));
             } else {
                 auxLoss = manager.zeros(new Shape());
             }
             collector.backward(total);
             return new NDArray[] {total, policyLoss, valueLoss, auxLoss, logp, value};
         }
+    }
+
+    /** A scalar array of {@code value}, open until the step's scope closes (after the backward pass). */
+    private NDArray weight(double value) {
+        return manager.create((float) value);
     }
 
     /** An array of the first {@code shape.size()} floats of {@code data}. */
