@@ -1,5 +1,9 @@
 package org.owarelab.training.nn;
 
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.GradientCollector;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.NetworkSpec;
@@ -17,12 +21,23 @@ import org.owarelab.training.replay.Minibatch;
  *
  * <p>System property {@code probe.threads} (when set) calls {@link TorchThreads#set} with it on the
  * thread that trains, before the network is made.
+ *
+ * <p>{@code pitfall} as the first argument shows the cause without the learner: the gradient of
+ * {@code x * 3} taken with a GC between forward and backward, once with the 3 passed as a Java number
+ * (DJL makes a scalar tensor over a direct buffer and frees it at once) and once as an array kept
+ * open; it prints both gradients and exits 3 when the first is wrong.
  */
 public final class LearnerDefectProbe {
     private LearnerDefectProbe() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
+        if (args.length > 0 && args[0].equals("pitfall")) {
+            float number = timesThree(false);
+            float array = timesThree(true);
+            System.out.println("gradient of x*3: number " + number + ", kept array " + array);
+            System.exit(number == 3f ? 0 : 3);
+        }
         String threads = System.getProperty("probe.threads");
         if (threads != null) {
             TorchThreads.set(Integer.parseInt(threads));
@@ -42,6 +57,24 @@ public final class LearnerDefectProbe {
                 }
             }
             System.out.println("OK threads " + TorchThreads.get());
+        }
+    }
+
+    /** d(x*3)/dx with a GC and a pause between forward and backward. */
+    private static float timesThree(boolean keptArray) throws InterruptedException {
+        try (NDManager m = NDManager.newBaseManager()) {
+            NDArray x = m.ones(new ai.djl.ndarray.types.Shape(4));
+            x.setRequiresGradient(true);
+            try (GradientCollector c = Engine.getInstance().newGradientCollector()) {
+                NDArray y = keptArray ? x.mul(m.create(3f)) : x.mul(3f);
+                for (int i = 0; i < 64; i++) {
+                    m.create(new float[] {i}).close(); // more freed scalars of the same size
+                }
+                System.gc();
+                Thread.sleep(200); // lets the cleaner free the unreachable direct buffers
+                c.backward(y.sum());
+            }
+            return x.getGradient().toFloatArray()[0];
         }
     }
 }
