@@ -12,7 +12,9 @@ import picocli.CommandLine.Command;
             BenchSearchCommand.class,
             BenchNetCommand.class,
             BenchSelfplayCommand.class,
-        })
+        },
+        footer = {"", "Examples:", "  oware bench rules --seconds 5", "  oware bench selfplay",
+            "Each command's --help has its options and an example."})
 final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
