@@ -72,14 +72,6 @@ public final class RunDirectory {
         return root.resolve("lock");
     }
 
-    /**
-     * Whether {@code dir} holds a run: a config and a resume point. A directory with a config and
-     * no {@code state.json} is a run killed before it began, which holds nothing to keep.
-     */
-    public static boolean isRun(Path dir) {
-        return Files.isRegularFile(dir.resolve("config.yaml")) && Files.isRegularFile(dir.resolve("state.json"));
-    }
-
     /** Reads the resume point; {@link TrainState#START} when the run has none yet. */
     public TrainState readState() {
         if (!Files.exists(state())) {
