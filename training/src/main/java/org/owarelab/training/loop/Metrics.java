@@ -13,7 +13,8 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  * {@code selfplay} (games, positions, simulations, evals, gamesPerSec, positionsPerSec,
  * simulationsPerSec, evalsPerSec, meanBatch, cacheHitRate, resigned, falsePositiveRate),
  * {@code train} (steps, skippedSteps (non-finite gradients, update skipped), loss, policyLoss, valueLoss, auxLoss, policyEntropy, valueAccuracy,
- * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added) and, when evaluated,
+ * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added), from a
+ * cluster source {@code source} (its own fields, see the distributed module) and, when evaluated,
  * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}; with gating, {@code gating}
  * {decision, pairs, score, llr, best}.
  */
@@ -23,7 +24,7 @@ final class Metrics {
     private Metrics() {
     }
 
-    static void write(RunDirectory run, int gen, TrainState s, SelfPlayPhase.Output sp, TrainPhase.Output tr,
+    static void write(RunDirectory run, int gen, TrainState s, GameBatch sp, TrainPhase.Output tr,
             ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, GatePhase.Output gate, double genSeconds)
             throws IOException {
         ObjectNode o = JSON.createObjectNode();
@@ -60,6 +61,9 @@ final class Metrics {
         num(t, "gradNorm", tr.gradNorm());
         num(t, "learningRate", tr.learningRate());
         num(t, "samplesPerSec", tr.seconds() > 0 ? tr.samples() / tr.seconds() : Double.NaN);
+        if (sp.sourceMetrics() != null) {
+            o.set("source", sp.sourceMetrics());
+        }
         ObjectNode b = o.putObject("buffer");
         b.put("size", buffer.size());
         b.put("added", buffer.added());
@@ -86,13 +90,16 @@ final class Metrics {
         RunDirectory.appendLine(run.metrics(), JSON.writeValueAsString(o));
     }
 
-    static String summary(int gen, int generations, TrainState s, SelfPlayPhase.Output sp, TrainPhase.Output tr,
+    static String summary(int gen, int generations, TrainState s, GameBatch sp, TrainPhase.Output tr,
             ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, GatePhase.Output gate, double genSeconds) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("gen %d/%d  %.0fs  games %d (+%d)  %.0f sims/s  %.0f evals/s  buffer %d  steps %d",
                 gen, generations, genSeconds, s.games(), sp.stats().games(),
                 SelfPlayStats.rate(sp.stats().simulations(), sp.seconds()),
                 SelfPlayStats.rate(sp.stats().evaluated(), sp.seconds()), buffer.size(), s.learnerSteps()));
+        if (sp.summary() != null) {
+            sb.append("  ").append(sp.summary());
+        }
         if (tr.steps() > 0) {
             sb.append(String.format("  loss %.3f (p %.3f v %.3f) acc %.2f", tr.loss(), tr.policyLoss(),
                     tr.valueLoss(), tr.valueAccuracy()));

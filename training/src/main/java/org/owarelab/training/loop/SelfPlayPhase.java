@@ -25,11 +25,6 @@ import org.owarelab.training.selfplay.SelfPlayWorker;
  * keeps a seeded run reproducible.
  */
 final class SelfPlayPhase {
-    /** What a generation of self-play produced. */
-    record Output(List<GameRecord> games, List<PositionRecord> positions, SelfPlayStats stats, double seconds,
-            double cacheHitRate) {
-    }
-
     private SelfPlayPhase() {
     }
 
@@ -38,7 +33,7 @@ final class SelfPlayPhase {
      *
      * @param progress incremented once per finished game (for progress display)
      */
-    static Output run(TrainConfig cfg, PolicyValueNet net, ObservationEncoder encoder, long firstId, int games,
+    static GameBatch run(TrainConfig cfg, PolicyValueNet net, ObservationEncoder encoder, long firstId, int games,
             AtomicLong progress) throws InterruptedException {
         int workers = Math.min(cfg.loop().workers(), games);
         int batch = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
@@ -95,7 +90,7 @@ final class SelfPlayPhase {
             for (double h : hitRates) {
                 hit += h;
             }
-            return new Output(allGames, allPositions, total, (System.nanoTime() - t0) / 1e9, hit / workers);
+            return new GameBatch(allGames, allPositions, total, (System.nanoTime() - t0) / 1e9, hit / workers, null, null);
         } finally {
             pool.shutdownNow();
         }

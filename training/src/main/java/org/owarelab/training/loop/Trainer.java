@@ -24,7 +24,7 @@ import org.owarelab.training.selfplay.Seeds;
  * checkpoint generation the checkpoint and the replay file, the gate (with gating), then every
  * {@code loop.evaluateEvery} generations and at the end games against the arena's baselines, one
  * line of metrics, and last {@code state.json}, the resume point. Each phase is its own class
- * ({@link SelfPlayPhase}, {@link TrainPhase}, {@link GatePhase}, {@link EvalPhase},
+ * ({@link SelfPlayPhase} behind a {@link GameSource}, {@link TrainPhase}, {@link GatePhase}, {@link EvalPhase},
  * {@link Metrics}); {@link TrainingSession} holds what lives between generations.
  *
  * <p>Resuming ({@link #resume}) rebuilds the session from the saved config and state (network,
@@ -40,12 +40,16 @@ public final class Trainer {
     private final TrainConfig cfg;
     private final PrintStream log;
     private final Progress progress;
+    private final GameSource.Factory sources;
+    /** The session's game source, open while {@link #train} runs. */
+    private GameSource source;
 
-    private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log) {
+    private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log, GameSource.Factory sources) {
         this.run = run;
         this.cfg = cfg;
         this.log = log;
         this.progress = new Progress(log);
+        this.sources = sources;
     }
 
     /**
@@ -56,6 +60,12 @@ public final class Trainer {
      * @param command the command line, recorded in {@code run.json}
      */
     public static Path start(TrainConfig cfg, Path dir, String command, PrintStream log)
+            throws IOException, InterruptedException {
+        return start(cfg, dir, command, log, GameSource.LOCAL);
+    }
+
+    /** {@link #start(TrainConfig, Path, String, PrintStream)} with self-play games from {@code sources}. */
+    public static Path start(TrainConfig cfg, Path dir, String command, PrintStream log, GameSource.Factory sources)
             throws IOException, InterruptedException {
         RunDirectory run = new RunDirectory(dir);
         if (Files.exists(run.state())) {
@@ -76,7 +86,7 @@ public final class Trainer {
                 run.writeConfig(cfg);
                 run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
                 run.writeState(TrainState.START); // last: from here on the directory is a run
-                new Trainer(run, cfg, log).train(session);
+                new Trainer(run, cfg, log, sources).train(session);
             }
         }
         return dir;
@@ -93,6 +103,12 @@ public final class Trainer {
      */
     public static Path resume(Path dir, List<String> overrides, String command, PrintStream log)
             throws IOException, InterruptedException {
+        return resume(dir, overrides, command, log, GameSource.LOCAL);
+    }
+
+    /** {@link #resume(Path, List, String, PrintStream)} with self-play games from {@code sources}. */
+    public static Path resume(Path dir, List<String> overrides, String command, PrintStream log,
+            GameSource.Factory sources) throws IOException, InterruptedException {
         RunDirectory run = new RunDirectory(dir);
         if (!Files.isRegularFile(run.config())) {
             throw new IllegalArgumentException("--resume " + dir + ": not a run directory (no config.yaml in it); "
@@ -121,7 +137,7 @@ public final class Trainer {
                 if (!began) {
                     run.writeState(TrainState.START);
                 }
-                new Trainer(run, cfg, log).train(session);
+                new Trainer(run, cfg, log, sources).train(session);
             }
         }
         return dir;
@@ -153,8 +169,13 @@ public final class Trainer {
                 run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
                 cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
         Clock clock = new Clock(state.seconds());
-        for (int gen = state.generation() + 1; gen <= generations; gen++) {
-            generation(session, gen, clock);
+        try (GameSource opened = sources.open(new GameSource.Context(run, cfg, log))) {
+            source = opened;
+            for (int gen = state.generation() + 1; gen <= generations; gen++) {
+                generation(session, gen, clock);
+            }
+        } finally {
+            source = null;
         }
         TrainState end = session.state();
         log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
@@ -182,7 +203,7 @@ public final class Trainer {
     private void generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
         Plan plan = Plan.of(cfg, gen);
         long genStart = System.nanoTime();
-        SelfPlayPhase.Output sp = selfPlay(session, plan);
+        GameBatch sp = selfPlay(session, plan);
         TrainPhase.Output tr = TrainPhase.run(cfg, session.learner(), session.buffer());
         TrainState next = session.state().after(gen, session.learner().steps(), sp.stats().games(),
                 sp.stats().positions(), clock.seconds());
@@ -206,12 +227,16 @@ public final class Trainer {
     }
 
     /** Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the buffer. */
-    private SelfPlayPhase.Output selfPlay(TrainingSession session, Plan plan) throws IOException, InterruptedException {
+    private GameBatch selfPlay(TrainingSession session, Plan plan) throws IOException, InterruptedException {
         AtomicLong done = new AtomicLong();
         progress.start(plan.label() + " self-play", cfg.loop().gamesPerGeneration(), done);
-        SelfPlayPhase.Output sp = SelfPlayPhase.run(cfg, session.selfplayNet(), session.encoder(),
-                session.state().games(), cfg.loop().gamesPerGeneration(), done);
-        progress.stop();
+        GameBatch sp;
+        try {
+            sp = source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1, cfg, session.selfplayNet(),
+                    session.encoder(), session.state().games(), cfg.loop().gamesPerGeneration(), done));
+        } finally {
+            progress.stop();
+        }
         session.buffer().addAll(sp.positions());
         StringBuilder sb = new StringBuilder();
         for (GameRecord g : sp.games()) {

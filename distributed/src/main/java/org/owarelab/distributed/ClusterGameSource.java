@@ -1,0 +1,289 @@
+package org.owarelab.distributed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.hazelcast.collection.IQueue;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.owarelab.env.ObservationEncoder;
+import org.owarelab.training.loop.GameBatch;
+import org.owarelab.training.loop.GameSource;
+import org.owarelab.training.loop.RunDirectory;
+import org.owarelab.training.loop.TrainConfig;
+import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.PositionRecord;
+import org.owarelab.training.selfplay.SelfPlayStats;
+import org.owarelab.util.AtomicFiles;
+
+/**
+ * The trainer's side of cluster self-play: a {@link GameSource} that is the cluster's member.
+ * Each generation it publishes the network when its version changed (and then clears the game
+ * blocks of the older one), keeps a few game blocks ({@link Ticket}s) queued for the workers,
+ * and takes finished games from the record queue until the generation has its
+ * {@code loop.gamesPerGeneration}, each through the {@link RecordGate}. Games a worker finishes
+ * beyond that wait in the queue for the next generation (one version stale, accepted by default):
+ * workers keep playing while the learner trains.
+ *
+ * <p>The trainer plays no games itself in cluster mode: its cores go to the learner and to taking
+ * records; run a worker beside it (joining 127.0.0.1) to use them for self-play. With no worker
+ * connected it waits, saying so every {@value #WAIT_NOTICE_SECONDS} seconds.
+ *
+ * <p>The run id (and so the cluster name) is kept in the run directory's {@code cluster.json},
+ * so a trainer resumed after a {@code kill -9} reopens the same cluster and its workers,
+ * reconnecting by themselves, go on where they were.
+ */
+public final class ClusterGameSource implements GameSource {
+    static final int WAIT_NOTICE_SECONDS = 10;
+    /** Drop messages printed per generation (the rest are counted). */
+    private static final int DROP_MESSAGES = 5;
+    static final String RUN_FILE = "cluster.json";
+
+    private final HazelcastInstance hz;
+    private final String runId;
+    private final ClusterSettings settings;
+    private final PrintStream log;
+    private final RecordGate gate;
+    private final IMap<String, byte[]> network;
+    private final IQueue<String> tickets;
+    private final IQueue<byte[]> records;
+    private final int ticketGames;
+    private long nextIndex;
+
+    private ClusterGameSource(HazelcastInstance hz, String runId, ClusterSettings settings, PrintStream log,
+            RecordGate gate, int ticketGames) {
+        this.hz = hz;
+        this.runId = runId;
+        this.settings = settings;
+        this.log = log;
+        this.gate = gate;
+        this.ticketGames = ticketGames;
+        this.network = hz.getMap(Hazelcasts.NETWORK_MAP);
+        this.tickets = hz.getQueue(Hazelcasts.TICKETS);
+        this.records = hz.getQueue(Hazelcasts.RECORDS);
+    }
+
+    /** The factory {@code oware train --cluster} hands the trainer. */
+    public static GameSource.Factory factory(ClusterSettings settings) {
+        return context -> open(context, settings);
+    }
+
+    private static ClusterGameSource open(Context ctx, ClusterSettings s) throws IOException {
+        TrainConfig cfg = ctx.cfg();
+        String runId = runId(ctx.run().root());
+        Set<Long> done = acceptedIds(ctx.run());
+        ObservationEncoder enc = cfg.observationEncoder();
+        int obs = 1;
+        for (int d : enc.shape()) {
+            obs *= d;
+        }
+        RecordGate gate = new RecordGate(runId, cfg.seed(), cfg.rules(), enc.tag(), obs, cfg.ruleSet().houses(),
+                s.maxStaleness(), done);
+        HazelcastInstance hz;
+        try {
+            hz = Hazelcasts.member(runId, s);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--bind " + s.bind() + " --port " + s.port() + ": could not start the "
+                    + "cluster member there (" + e.getMessage() + "); is the port taken? choose another with --port", e);
+        }
+        ClusterGameSource src = new ClusterGameSource(hz, runId, s, ctx.log(), gate,
+                Math.max(1, Math.min(cfg.selfplay().parallelGames(), cfg.loop().gamesPerGeneration())));
+        ctx.log().printf("cluster %s listening on %s:%d (%d games already in the run); start workers with:%n"
+                + "  oware worker --join %s:%d --run %s%n", Hazelcasts.clusterName(runId), s.bind(), src.port(),
+                done.size(), s.bind(), src.port(), runId);
+        return src;
+    }
+
+    /** The port the member listens on. */
+    int port() {
+        return hz.getCluster().getLocalMember().getAddress().getPort();
+    }
+
+    String runId() {
+        return runId;
+    }
+
+    /**
+     * The run's id, from the run directory's {@code cluster.json}; made (the directory's name and
+     * a random suffix) and saved the first time a run trains on a cluster.
+     */
+    public static String runId(Path runDir) throws IOException {
+        Path file = runDir.resolve(RUN_FILE);
+        if (Files.exists(file)) {
+            JsonNode n = Frames.JSON.readTree(file.toFile());
+            String id = n.path("runId").asText("");
+            if (!id.matches("[A-Za-z0-9-]{1,80}")) {
+                throw new IllegalArgumentException(file + ": runId '" + id + "' is not [A-Za-z0-9-]{1,80}");
+            }
+            return id;
+        }
+        String base = runDir.toAbsolutePath().normalize().getFileName().toString().replaceAll("[^A-Za-z0-9]+", "-")
+                .replaceAll("^-|-$", "");
+        base = base.isEmpty() ? "run" : base.substring(0, Math.min(40, base.length()));
+        byte[] r = new byte[4];
+        new SecureRandom().nextBytes(r); // an identity, not a seed: nothing is played from it
+        String id = base + "-" + java.util.HexFormat.of().formatHex(r);
+        ObjectNode o = Frames.JSON.createObjectNode();
+        o.put("format", 1);
+        o.put("runId", id);
+        AtomicFiles.writeString(file, Frames.JSON.writeValueAsString(o) + "\n");
+        return id;
+    }
+
+    /** The ids of the games the run holds (its {@code selfplay.jsonl}, trimmed to the resume point). */
+    static Set<Long> acceptedIds(RunDirectory run) throws IOException {
+        Set<Long> ids = new HashSet<>();
+        if (!Files.exists(run.selfplay())) {
+            return ids;
+        }
+        try (BufferedReader r = Files.newBufferedReader(run.selfplay(), StandardCharsets.UTF_8)) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (!line.isBlank()) {
+                    ids.add(Frames.JSON.readTree(line).path("id").asLong());
+                }
+            }
+        }
+        return ids;
+    }
+
+    @Override
+    public GameBatch collect(Request r) throws IOException, InterruptedException {
+        if (r.version() != gate.current()) {
+            publish(r);
+        }
+        long t0 = System.nanoTime();
+        long lastNotice = t0;
+        List<GameRecord> games = new ArrayList<>();
+        List<PositionRecord> positions = new ArrayList<>();
+        Map<String, Long> perWorker = new LinkedHashMap<>();
+        long calls = 0, evaluated = 0, nanos = 0;
+        long acceptedBefore = gate.acceptedCount();
+        long droppedBefore = gate.droppedCount();
+        Map<RecordGate.Reason, Long> dropsBefore = gate.dropped();
+        int messages = 0;
+        while (games.size() < r.games()) {
+            topUpTickets(r.version());
+            byte[] b = records.poll(200, TimeUnit.MILLISECONDS);
+            if (b == null) {
+                if (System.nanoTime() - lastNotice > WAIT_NOTICE_SECONDS * 1_000_000_000L) {
+                    lastNotice = System.nanoTime();
+                    log.printf("gen %d: %d of %d games in, %d workers connected; waiting for games%n",
+                            r.generation(), games.size(), r.games(), clients());
+                }
+                continue;
+            }
+            GameMessage m;
+            RecordGate.Verdict v;
+            try {
+                m = GameMessage.decode(b);
+                v = gate.check(m);
+            } catch (IllegalArgumentException e) {
+                m = null;
+                v = gate.corrupt(e.getMessage());
+            }
+            if (!v.accepted()) {
+                if (messages++ < DROP_MESSAGES) {
+                    log.printf("dropped %s%n", v.message());
+                }
+                continue;
+            }
+            games.add(m.game());
+            positions.addAll(m.positions());
+            perWorker.merge(m.worker(), 1L, Long::sum);
+            calls += m.calls();
+            evaluated += m.evaluated();
+            nanos += m.nanos();
+            r.progress().incrementAndGet();
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long dropped = gate.droppedCount() - droppedBefore;
+        if (messages > DROP_MESSAGES) {
+            log.printf("dropped %d more records this generation (counted in metrics.jsonl)%n", messages - DROP_MESSAGES);
+        }
+        SelfPlayStats stats = stats(games, calls, evaluated, nanos);
+        int members = hz.getCluster().getMembers().size() + clients();
+        ObjectNode o = Frames.JSON.createObjectNode();
+        o.put("kind", "cluster");
+        o.put("run", runId);
+        o.put("version", r.version());
+        o.put("members", members);
+        o.put("workers", clients());
+        o.put("accepted", gate.acceptedCount() - acceptedBefore);
+        o.put("dropped", dropped);
+        ObjectNode why = o.putObject("droppedBy");
+        for (Map.Entry<RecordGate.Reason, Long> e : gate.dropped().entrySet()) {
+            long n = e.getValue() - dropsBefore.getOrDefault(e.getKey(), 0L);
+            if (n > 0) {
+                why.put(e.getKey().key(), n);
+            }
+        }
+        o.put("acceptedTotal", gate.acceptedCount());
+        o.put("droppedTotal", gate.droppedCount());
+        o.put("queued", records.size());
+        ObjectNode per = o.putObject("perWorker");
+        for (Map.Entry<String, Long> e : perWorker.entrySet()) {
+            ObjectNode w = per.putObject(e.getKey());
+            w.put("games", e.getValue());
+            w.put("gamesPerSec", Math.round(SelfPlayStats.rate(e.getValue(), seconds) * 1e4) / 1e4);
+        }
+        StringBuilder summary = new StringBuilder(String.format("members %d  accepted %d dropped %d", members,
+                gate.acceptedCount() - acceptedBefore, dropped));
+        for (Map.Entry<String, Long> e : perWorker.entrySet()) {
+            summary.append(String.format("  %s %.1f games/s", e.getKey(), SelfPlayStats.rate(e.getValue(), seconds)));
+        }
+        return new GameBatch(games, positions, stats, seconds, Double.NaN, o, summary.toString());
+    }
+
+    private void publish(Request r) throws IOException {
+        PublishedNetwork p = PublishedNetwork.of(runId, r.version(), r.cfg(), r.net());
+        tickets.clear(); // blocks of the older network are played no more
+        gate.published(p.version(), p.hash());
+        network.set(Hazelcasts.NETWORK_KEY, p.encode());
+        nextIndex = 0;
+    }
+
+    /** Keeps two blocks per connected worker (at least two) queued, so workers never wait for the next. */
+    private void topUpTickets(long version) {
+        int target = Math.max(2, 2 * clients());
+        while (tickets.size() < target) {
+            int count = (int) Math.min(ticketGames, (1L << Ticket.ID_SHIFT) - nextIndex);
+            tickets.offer(new Ticket(version, Ticket.firstId(version) + nextIndex, count).text());
+            nextIndex += count;
+        }
+    }
+
+    private int clients() {
+        return hz.getClientService().getConnectedClients().size();
+    }
+
+    private static SelfPlayStats stats(List<GameRecord> games, long calls, long evaluated, long nanos) {
+        long positions = 0, moves = 0, sims = 0, resigned = 0, through = 0, fp = 0;
+        for (GameRecord g : games) {
+            positions += g.positions();
+            moves += g.moves().length();
+            sims += g.simulations();
+            resigned += "resigned".equals(g.end()) ? 1 : 0;
+            through += g.wouldResign() >= 0 ? 1 : 0;
+            fp += g.falsePositive() ? 1 : 0;
+        }
+        return new SelfPlayStats(games.size(), positions, moves, sims, calls, evaluated, resigned, through, fp, nanos);
+    }
+
+    @Override
+    public void close() {
+        hz.shutdown();
+    }
+}

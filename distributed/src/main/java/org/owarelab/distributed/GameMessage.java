@@ -1,0 +1,165 @@
+package org.owarelab.distributed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.PositionRecord;
+
+/**
+ * One finished self-play game as a worker pushes it: the game's identity (run id and run seed,
+ * network version and the network's hash, game id), what it was played under (rules, encoder),
+ * who played it, the game record and its positions.
+ *
+ * <p>Wire format {@value #FORMAT} (see {@link Frames}): header {@code format, run, seed, version,
+ * network, id, rules, encoder, worker, calls, evaluated, nanos, game} ({@code game} the
+ * {@code selfplay.jsonl} object); body: the number of positions, the observation and policy
+ * lengths, then per position {@code ply, legalMask, result, margin, flags, rootValue, observation[],
+ * policy[]}.
+ *
+ * @param runId the run's id
+ * @param runSeed the run's seed (game {@code id}'s seed derives from it and the id)
+ * @param version the network version the game was played with
+ * @param networkHash that network's parameter hash (as published)
+ * @param rules rule set spec
+ * @param encoder the encoder's tag
+ * @param worker the name of the worker that played it
+ * @param calls evaluator calls charged to this game (a block's calls go to its first game)
+ * @param evaluated positions evaluated, charged the same way
+ * @param nanos the worker's self-play time, charged the same way
+ * @param game the game
+ * @param positions its positions, in order
+ */
+record GameMessage(String runId, long runSeed, long version, String networkHash, String rules, String encoder,
+        String worker, long calls, long evaluated, long nanos, GameRecord game, List<PositionRecord> positions) {
+    static final int MAGIC = 0x4F574752; // "OWGR"
+    static final int FORMAT = 1;
+    private static final int MAX_POSITIONS = 1 << 20;
+    private static final int MAX_FLOATS = 1 << 16;
+
+    GameMessage {
+        positions = List.copyOf(positions);
+    }
+
+    long gameId() {
+        return game.gameId();
+    }
+
+    byte[] encode() {
+        ObjectNode h = Frames.JSON.createObjectNode();
+        h.put("format", FORMAT);
+        h.put("run", runId);
+        h.put("seed", runSeed);
+        h.put("version", version);
+        h.put("network", networkHash);
+        h.put("id", game.gameId());
+        h.put("rules", rules);
+        h.put("encoder", encoder);
+        h.put("worker", worker);
+        h.put("calls", calls);
+        h.put("evaluated", evaluated);
+        h.put("nanos", nanos);
+        try {
+            h.set("game", Frames.JSON.readTree(game.jsonLine()));
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + positions.size() * 64);
+            DataOutputStream out = Frames.start(bytes, MAGIC, h);
+            int obs = positions.isEmpty() ? 0 : positions.get(0).observation().length;
+            int pol = positions.isEmpty() ? 0 : positions.get(0).policy().length;
+            out.writeInt(positions.size());
+            out.writeInt(obs);
+            out.writeInt(pol);
+            for (PositionRecord p : positions) {
+                if (p.observation().length != obs || p.policy().length != pol) {
+                    throw new IllegalArgumentException("game " + game.gameId() + ": positions of different shapes");
+                }
+                out.writeInt(p.ply());
+                out.writeInt(p.legalMask());
+                out.writeByte(p.result());
+                out.writeInt(p.margin());
+                out.writeInt(p.flags());
+                out.writeFloat(p.rootValue());
+                for (float f : p.observation()) {
+                    out.writeFloat(f);
+                }
+                for (float f : p.policy()) {
+                    out.writeFloat(f);
+                }
+            }
+            out.flush();
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Reads a message.
+     *
+     * @throws IllegalArgumentException naming what is wrong (magic, format, a field, a length)
+     */
+    static GameMessage decode(byte[] message) {
+        String what = "game record";
+        JsonNode[] hh = new JsonNode[1];
+        DataInputStream in = Frames.open(message, MAGIC, what, hh);
+        JsonNode h = hh[0];
+        long format = Frames.number(h, "format", what);
+        if (format != FORMAT) {
+            throw new IllegalArgumentException(what + ": format " + format + ", this build reads format " + FORMAT);
+        }
+        JsonNode g = h.get("game");
+        if (g == null || !g.isObject()) {
+            throw new IllegalArgumentException(what + ": header field 'game' missing");
+        }
+        String gw = "game record's game";
+        JsonNode stores = g.path("stores");
+        GameRecord game = new GameRecord(Frames.number(g, "id", gw), Frames.number(g, "seed", gw),
+                Frames.text(g, "rules", gw), Frames.text(g, "moves", gw), (int) Frames.number(g, "winner", gw),
+                Frames.text(g, "end", gw), stores.path(0).asInt(), stores.path(1).asInt(),
+                (int) Frames.number(g, "would_resign", gw), (int) Frames.number(g, "would_resign_ply", gw),
+                (int) Frames.number(g, "positions", gw), Frames.number(g, "simulations", gw));
+        long id = Frames.number(h, "id", what);
+        if (id != game.gameId()) {
+            throw new IllegalArgumentException(what + ": header id " + id + ", game id " + game.gameId());
+        }
+        try {
+            int n = in.readInt();
+            int obs = in.readInt();
+            int pol = in.readInt();
+            if (n < 0 || n > MAX_POSITIONS || obs < 0 || obs > MAX_FLOATS || pol < 0 || pol > MAX_FLOATS
+                    || (long) n * (21 + 4L * (obs + pol)) != in.available()) {
+                throw new IllegalArgumentException(what + " of game " + id + ": " + n + " positions of " + obs + "+"
+                        + pol + " floats do not fit the " + in.available() + " bytes left (truncated?)");
+            }
+            List<PositionRecord> positions = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                int ply = in.readInt();
+                int mask = in.readInt();
+                int result = in.readByte();
+                int margin = in.readInt();
+                int flags = in.readInt();
+                float root = in.readFloat();
+                float[] o = new float[obs];
+                for (int k = 0; k < obs; k++) {
+                    o[k] = in.readFloat();
+                }
+                float[] p = new float[pol];
+                for (int k = 0; k < pol; k++) {
+                    p[k] = in.readFloat();
+                }
+                positions.add(new PositionRecord(id, ply, o, mask, p, result, margin, root, flags));
+            }
+            return new GameMessage(Frames.text(h, "run", what), Frames.number(h, "seed", what),
+                    Frames.number(h, "version", what), Frames.text(h, "network", what), Frames.text(h, "rules", what),
+                    Frames.text(h, "encoder", what), Frames.text(h, "worker", what), Frames.number(h, "calls", what),
+                    Frames.number(h, "evaluated", what), Frames.number(h, "nanos", what), game, positions);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(what + " of game " + id + ": truncated (" + e.getMessage() + ")", e);
+        }
+    }
+}
