@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
         description = "Oware Abapa RL lab: rules engine, environment, agents, training and evaluation.",
         subcommands = {
             TrainCommand.class,
+            WorkerCommand.class,
             MatchCommand.class,
             TournamentCommand.class,
             LadderCommand.class,

@@ -6,6 +6,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.owarelab.distributed.ClusterGameSource;
+import org.owarelab.distributed.ClusterSettings;
+import org.owarelab.training.loop.GameSource;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.loop.Trainer;
 import picocli.CommandLine.Command;
@@ -24,7 +27,13 @@ import picocli.CommandLine.Spec;
             "  oware train --config configs/default.yaml --set loop.generations=50 --set seed=7",
             "  oware train --resume runs/q1                         # continue a killed run",
             "  oware train --resume runs/q1 --set loop.generations=40   # extend a finished run",
-            "  oware train --config configs/gpu.yaml --set device=gpu   # after OWARE_GPU=1 (see README)"})
+            "  oware train --config configs/gpu.yaml --set device=gpu   # after OWARE_GPU=1 (see README)",
+            "  oware train --config configs/quick.yaml --out runs/c1 --cluster    # workers on 127.0.0.1 play",
+            "  oware train --config configs/default.yaml --out runs/c2 --cluster --bind 10.0.0.5 --port 5701",
+            "  oware train --resume runs/c2 --cluster --bind 10.0.0.5   # workers reconnect by themselves",
+            "",
+            "With --cluster the trainer plays no games itself: it publishes the network and takes the games",
+            "of 'oware worker' processes (it prints their command line). See README, 'Running on many machines'."})
 final class TrainCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -44,6 +53,26 @@ final class TrainCommand implements Callable<Integer> {
             + "checkpoint, exactly as if it had never stopped (a run killed before it began starts over).")
     Path resume;
 
+    @Option(names = "--cluster", description = "Collect self-play games from workers ('oware worker') over a "
+            + "Hazelcast cluster instead of playing them here.")
+    boolean cluster;
+
+    @Option(names = "--bind", paramLabel = "ADDR", description = "With --cluster: the address to listen on "
+            + "(default: 127.0.0.1, this machine only; give a private-network IP for workers on other machines).")
+    String bind;
+
+    @Option(names = "--port", paramLabel = "P", description = "With --cluster: the port (default: 5701; taken "
+            + "exactly, so workers find a restarted trainer again).")
+    Integer port;
+
+    @Option(names = "--members", paramLabel = "HOST:PORT", split = ",", description = "With --cluster: other "
+            + "Hazelcast members allowed to join (TCP/IP member list; workers are clients and need none).")
+    List<String> members = new ArrayList<>();
+
+    @Option(names = "--max-staleness", paramLabel = "N", description = "With --cluster: accept games played with "
+            + "a network up to N versions old (default: 1, the games workers play while the learner trains).")
+    Integer maxStaleness;
+
     @Override
     public Integer call() throws Exception {
         String command = "oware " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
@@ -53,12 +82,13 @@ final class TrainCommand implements Callable<Integer> {
         if (resume != null && java.nio.file.Files.exists(resume) && !java.nio.file.Files.isDirectory(resume)) {
             throw new BadInputException("--resume " + resume + ": is a file, not a directory (expected a run directory)");
         }
+        GameSource.Factory sources = sources();
         if (resume != null) {
             if (config != null || out != null) {
                 throw new BadInputException("--resume takes no --config or --out: a run keeps its saved config "
                         + "(--set may change it, e.g. --set loop.generations=40 to extend the run)");
             }
-            Trainer.resume(resume, overrides, command, System.out);
+            Trainer.resume(resume, overrides, command, System.out, sources);
             return 0;
         }
         TrainConfig cfg = config == null ? TrainConfig.embedded(overrides) : TrainConfig.load(config, overrides);
@@ -67,7 +97,21 @@ final class TrainCommand implements Callable<Integer> {
             String name = config == null ? "quick" : config.getFileName().toString().replaceFirst("\\.ya?ml$", "");
             dir = Path.of("runs", name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         }
-        Trainer.start(cfg, dir, command, System.out);
+        Trainer.start(cfg, dir, command, System.out, sources);
         return 0;
+    }
+
+    /** Local self-play, or with --cluster the cluster's workers. */
+    private GameSource.Factory sources() {
+        if (!cluster) {
+            if (bind != null || port != null || !members.isEmpty() || maxStaleness != null) {
+                throw new BadInputException("--bind, --port, --members and --max-staleness go with --cluster");
+            }
+            return GameSource.LOCAL;
+        }
+        ClusterSettings d = ClusterSettings.defaults();
+        return ClusterGameSource.factory(new ClusterSettings(bind == null ? d.bind() : bind,
+                port == null ? d.port() : port, members, maxStaleness == null ? d.maxStaleness() : maxStaleness,
+                d.recordQueue()));
     }
 }

@@ -219,6 +219,9 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     private static String oneLine(Throwable e) {
+        if (e.getClass().getName().startsWith("com.hazelcast")) {
+            return "the trainer did not answer (" + e.getClass().getSimpleName() + ")";
+        }
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int nl = m.indexOf('\n');
         return nl < 0 ? m : m.substring(0, nl);

@@ -21,6 +21,14 @@ final class Hazelcasts {
     static final String TICKETS = "oware.tickets";
     static final String RECORDS = "oware.records";
 
+    static {
+        // Read once by Hazelcast's static loggers, before any config is seen: without it the first
+        // notices (e.g. the Java-module advice) go to java.util.logging on the terminal.
+        if (System.getProperty("hazelcast.logging.type") == null) {
+            System.setProperty("hazelcast.logging.type", "slf4j");
+        }
+    }
+
     private Hazelcasts() {
     }
 

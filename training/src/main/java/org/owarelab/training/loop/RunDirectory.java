@@ -124,13 +124,16 @@ public final class RunDirectory {
 
     /**
      * Drops what a killed session wrote after the resume point {@code s}: metrics of later
-     * generations, self-play records of later games, replay files other than the one {@code s}
+     * generations, self-play records past the state's game count, replay files other than the one {@code s}
      * names, and checkpoints of later steps. A resumed run plays those generations again, and its
      * files then read as one run.
      */
     void trimTo(TrainState s) throws IOException {
         trim(metrics(), line -> JSON.readTree(line).path("generation").asLong() <= s.generation());
-        trim(selfplay(), line -> JSON.readTree(line).path("id").asLong() < s.games());
+        // By count, not by id: the games of a generation are appended together, and a cluster run's
+        // ids are not 0..games-1 (they carry the network version, see the distributed module).
+        long[] games = {0};
+        trim(selfplay(), line -> JSON.readTree(line).isObject() && games[0]++ < s.games());
         try (Stream<Path> files = Files.list(root)) {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();

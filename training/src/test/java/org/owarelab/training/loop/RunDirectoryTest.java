@@ -37,4 +37,23 @@ class RunDirectoryTest {
         assertEquals(6, s.size());
         assertEquals("{\"id\":5,\"moves\":\"F\"}", s.get(5));
     }
+
+    @Test
+    void selfPlayRecordsAreTrimmedByCountNotById() throws Exception {
+        // A cluster run's game ids carry the network version in their high bits and arrive in any order.
+        RunDirectory run = new RunDirectory(tmp);
+        StringBuilder games = new StringBuilder();
+        long[] ids = {3, 1, 2, 0, 4294967297L, 4294967296L, 8589934592L};
+        for (long id : ids) {
+            games.append("{\"id\":").append(id).append(",\"moves\":\"F\"}\n");
+        }
+        games.append("{\"id\":85899"); // torn by a kill
+        Files.writeString(run.selfplay(), games);
+
+        run.trimTo(new TrainState(TrainState.FORMAT, 3, 30, 6, 100, 1.0, null, null, null));
+
+        List<String> s = Files.readAllLines(run.selfplay());
+        assertEquals(6, s.size());
+        assertEquals("{\"id\":4294967296,\"moves\":\"F\"}", s.get(5));
+    }
 }

@@ -1,0 +1,78 @@
+package org.owarelab.cli;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.util.concurrent.Callable;
+import org.owarelab.distributed.ClusterSettings;
+import org.owarelab.distributed.ClusterWorker;
+import org.owarelab.model.DeviceChoice;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code oware worker}: self-play for a trainer started with {@code oware train --cluster}. */
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = {"Play self-play games for a cluster trainer ('oware train --cluster'): join it, load the "
+                + "network it publishes (again whenever its version changes), play games with the run's config "
+                + "and push the finished ones. Runs until killed; reconnects by itself when the trainer restarts."},
+        footer = {"", "Examples:",
+            "  oware worker --join 127.0.0.1:5701 --run c1-3fa9c2d1         # beside the trainer",
+            "  oware worker --join 10.0.0.5:5701 --run c2-8d0e11a4 --threads 8",
+            "  ssh -N -L 5701:127.0.0.1:5701 trainer-host &      # an SSH tunnel, then:",
+            "  oware worker --join 127.0.0.1:5701 --run c2-8d0e11a4",
+            "", "The trainer prints the exact command (its address and the run id) when it starts."})
+final class WorkerCommand implements Callable<Integer> {
+    @Option(names = "--join", required = true, paramLabel = "HOST:PORT", description = "The trainer's address.")
+    String join;
+
+    @Option(names = "--run", required = true, paramLabel = "ID",
+            description = "The run id the trainer prints (the cluster's name derives from it).")
+    String run;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Self-play threads, each with its own evaluator and lock-step games (default: 1).")
+    int threads;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "This worker's name in the trainer's metrics "
+            + "(default: host-pid).")
+    String name;
+
+    @Option(names = "--device", paramLabel = "DEV", defaultValue = "cpu", description = "cpu, gpu or auto (default: cpu).")
+    String device;
+
+    @Override
+    public Integer call() throws Exception {
+        ClusterSettings.HostPort address = ClusterSettings.HostPort.parse(join, "--join");
+        DeviceChoice dev = DeviceChoice.parse(device);
+        String me = name != null ? name : defaultName();
+        if (!me.matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new BadInputException("--name '" + me + "': expected 1-64 of [A-Za-z0-9._-]");
+        }
+        System.out.printf("%s: joining run %s at %s with %d thread(s)%n", me, run, address, threads);
+        ClusterWorker worker = new ClusterWorker(run, address, threads, me, dev, System.out);
+        System.out.printf("%s: connected%n", me);
+        Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
+        worker.start();
+        long last = System.nanoTime();
+        long lastPushed = 0;
+        while (true) {
+            Thread.sleep(30_000);
+            long now = System.nanoTime();
+            long p = worker.pushed();
+            System.out.printf("%s: %d games pushed (%.2f games/s over the last %.0f s)%n", me, p,
+                    (p - lastPushed) / ((now - last) / 1e9), (now - last) / 1e9);
+            last = now;
+            lastPushed = p;
+        }
+    }
+
+    private static String defaultName() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            host = "worker";
+        }
+        String pid = ManagementFactory.getRuntimeMXBean().getName().replaceAll("@.*", "");
+        return (host.replaceAll("[^A-Za-z0-9.-]", "-") + "-" + pid);
+    }
+}
