@@ -110,8 +110,9 @@ final class TrainCommand implements Callable<Integer> {
             return GameSource.LOCAL;
         }
         ClusterSettings d = ClusterSettings.defaults();
-        return ClusterGameSource.factory(new ClusterSettings(bind == null ? d.bind() : bind,
-                port == null ? d.port() : port, members, maxStaleness == null ? d.maxStaleness() : maxStaleness,
-                d.recordQueue()));
+        ClusterSettings s = new ClusterSettings(bind == null ? d.bind() : bind, port == null ? d.port() : port,
+                members, maxStaleness == null ? d.maxStaleness() : maxStaleness, d.recordQueue());
+        ClusterGameSource.checkListenable(s); // before the run directory is touched
+        return ClusterGameSource.factory(s);
     }
 }

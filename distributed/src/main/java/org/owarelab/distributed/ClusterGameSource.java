@@ -76,6 +76,27 @@ public final class ClusterGameSource implements GameSource {
         this.records = hz.getQueue(Hazelcasts.RECORDS);
     }
 
+    /**
+     * Checks, before a run writes anything, that the member could listen where {@code s} says.
+     *
+     * @throws IllegalArgumentException naming the address and why not (taken, or not this machine's)
+     */
+    public static void checkListenable(ClusterSettings s) {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new java.net.InetSocketAddress(java.net.InetAddress.getByName(s.bind()), s.port()));
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("--bind " + s.bind() + ": unknown host (expected an IP address of "
+                    + "this machine)", e);
+        } catch (java.net.BindException e) {
+            throw new IllegalArgumentException("--bind " + s.bind() + " --port " + s.port() + ": cannot listen there ("
+                    + e.getMessage() + "): another trainer on that port, or not an address of this machine? "
+                    + "choose another --port or --bind", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--bind " + s.bind() + " --port " + s.port() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The factory {@code oware train --cluster} hands the trainer. */
     public static GameSource.Factory factory(ClusterSettings settings) {
         return context -> open(context, settings);

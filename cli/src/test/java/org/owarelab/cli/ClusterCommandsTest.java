@@ -1,0 +1,61 @@
+package org.owarelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input to 'oware train --cluster' and 'oware worker': one line naming it, exit 2, nothing written. */
+class ClusterCommandsTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void clusterOptionsWithoutClusterAreRefused() {
+        Path out = tmp.resolve("r");
+        Cli r = Cli.run("train", "--out", out.toString(), "--bind", "10.0.0.5");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("oware train: --bind, --port, --members and --max-staleness go with --cluster", r.err().strip());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void aTakenPortOrABadAddressIsRefusedBeforeTheRunBegins() throws Exception {
+        Path out = tmp.resolve("r");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Cli r = Cli.run("train", "--out", out.toString(), "--cluster", "--port", String.valueOf(taken.getLocalPort()));
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("oware train: --bind 127.0.0.1 --port " + taken.getLocalPort()
+                    + ": cannot listen there"), r.err());
+        }
+        assertFalse(Files.exists(out), "nothing written");
+        Cli port = Cli.run("train", "--out", out.toString(), "--cluster", "--port", "70000");
+        assertEquals(2, port.code());
+        assertEquals("oware train: --port 70000: expected 1..65535", port.err().strip());
+        Cli members = Cli.run("train", "--out", out.toString(), "--cluster", "--members", "10.0.0.6");
+        assertEquals(2, members.code());
+        assertEquals("oware train: --members '10.0.0.6': expected host:port, e.g. 10.0.0.5:5701", members.err().strip());
+    }
+
+    @Test
+    void workerInputIsCheckedBeforeItConnects() {
+        Cli join = Cli.run("worker", "--join", "trainer-host", "--run", "r1-00000000");
+        assertEquals(2, join.code());
+        assertEquals("oware worker: --join 'trainer-host': expected host:port, e.g. 10.0.0.5:5701", join.err().strip());
+        Cli run = Cli.run("worker", "--join", "127.0.0.1:5701", "--run", "a run");
+        assertEquals(2, run.code());
+        assertTrue(run.err().startsWith("oware worker: --run 'a run': expected the run id the trainer prints"), run.err());
+        Cli threads = Cli.run("worker", "--join", "127.0.0.1:5701", "--run", "r1", "--threads", "0");
+        assertEquals(2, threads.code());
+        assertEquals("oware worker: --threads 0: expected 1..1024", threads.err().strip());
+        Cli missing = Cli.run("worker", "--join", "127.0.0.1:5701");
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("--run"), missing.err());
+    }
+}
