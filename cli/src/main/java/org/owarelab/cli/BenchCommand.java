@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             BenchSearchCommand.class,
             BenchNetCommand.class,
             BenchSelfplayCommand.class,
+            BenchClusterCommand.class,
         },
         footer = {"", "Examples:", "  oware bench rules --seconds 5", "  oware bench selfplay",
             "Each command's --help has its options and an example."})

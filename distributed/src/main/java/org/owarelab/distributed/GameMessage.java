@@ -7,6 +7,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.owarelab.training.selfplay.GameRecord;
@@ -42,6 +43,8 @@ record GameMessage(String runId, long runSeed, long version, String networkHash,
     static final int FORMAT = 1;
     private static final int MAX_POSITIONS = 1 << 20;
     private static final int MAX_FLOATS = 1 << 16;
+    /** ply, legal mask, result, margin, flags, root value. */
+    private static final int POSITION_BYTES = 21;
 
     GameMessage {
         positions = List.copyOf(positions);
@@ -67,30 +70,23 @@ record GameMessage(String runId, long runSeed, long version, String networkHash,
         h.put("nanos", nanos);
         try {
             h.set("game", Frames.JSON.readTree(game.jsonLine()));
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + positions.size() * 64);
-            DataOutputStream out = Frames.start(bytes, MAGIC, h);
             int obs = positions.isEmpty() ? 0 : positions.get(0).observation().length;
             int pol = positions.isEmpty() ? 0 : positions.get(0).policy().length;
-            out.writeInt(positions.size());
-            out.writeInt(obs);
-            out.writeInt(pol);
+            // The body in one buffer with bulk float copies: per-float stream writes cost 10x more.
+            ByteBuffer body = ByteBuffer.allocate(12 + positions.size() * (POSITION_BYTES + 4 * (obs + pol)));
+            body.putInt(positions.size()).putInt(obs).putInt(pol);
             for (PositionRecord p : positions) {
                 if (p.observation().length != obs || p.policy().length != pol) {
                     throw new IllegalArgumentException("game " + game.gameId() + ": positions of different shapes");
                 }
-                out.writeInt(p.ply());
-                out.writeInt(p.legalMask());
-                out.writeByte(p.result());
-                out.writeInt(p.margin());
-                out.writeInt(p.flags());
-                out.writeFloat(p.rootValue());
-                for (float f : p.observation()) {
-                    out.writeFloat(f);
-                }
-                for (float f : p.policy()) {
-                    out.writeFloat(f);
-                }
+                body.putInt(p.ply()).putInt(p.legalMask()).put((byte) p.result()).putInt(p.margin()).putInt(p.flags())
+                        .putFloat(p.rootValue());
+                body.asFloatBuffer().put(p.observation()).put(p.policy());
+                body.position(body.position() + 4 * (obs + pol));
             }
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(body.capacity() + 1024);
+            DataOutputStream out = Frames.start(bytes, MAGIC, h);
+            out.write(body.array());
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -127,39 +123,45 @@ record GameMessage(String runId, long runSeed, long version, String networkHash,
         if (id != game.gameId()) {
             throw new IllegalArgumentException(what + ": header id " + id + ", game id " + game.gameId());
         }
+        int rest;
         try {
-            int n = in.readInt();
-            int obs = in.readInt();
-            int pol = in.readInt();
+            rest = in.available(); // a byte array's stream: exact
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            ByteBuffer body = ByteBuffer.wrap(message, message.length - rest, rest);
+            if (body.remaining() < 12) {
+                throw new IllegalArgumentException(what + " of game " + id + ": truncated (no positions block)");
+            }
+            int n = body.getInt();
+            int obs = body.getInt();
+            int pol = body.getInt();
             if (n < 0 || n > MAX_POSITIONS || obs < 0 || obs > MAX_FLOATS || pol < 0 || pol > MAX_FLOATS
-                    || (long) n * (21 + 4L * (obs + pol)) != in.available()) {
+                    || (long) n * (POSITION_BYTES + 4L * (obs + pol)) != body.remaining()) {
                 throw new IllegalArgumentException(what + " of game " + id + ": " + n + " positions of " + obs + "+"
-                        + pol + " floats do not fit the " + in.available() + " bytes left (truncated?)");
+                        + pol + " floats do not fit the " + body.remaining() + " bytes left (truncated?)");
             }
             List<PositionRecord> positions = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                int ply = in.readInt();
-                int mask = in.readInt();
-                int result = in.readByte();
-                int margin = in.readInt();
-                int flags = in.readInt();
-                float root = in.readFloat();
+                int ply = body.getInt();
+                int mask = body.getInt();
+                int result = body.get();
+                int margin = body.getInt();
+                int flags = body.getInt();
+                float root = body.getFloat();
                 float[] o = new float[obs];
-                for (int k = 0; k < obs; k++) {
-                    o[k] = in.readFloat();
-                }
                 float[] p = new float[pol];
-                for (int k = 0; k < pol; k++) {
-                    p[k] = in.readFloat();
-                }
+                body.asFloatBuffer().get(o).get(p);
+                body.position(body.position() + 4 * (obs + pol));
                 positions.add(new PositionRecord(id, ply, o, mask, p, result, margin, root, flags));
             }
             return new GameMessage(Frames.text(h, "run", what), Frames.number(h, "seed", what),
                     Frames.number(h, "version", what), Frames.text(h, "network", what), Frames.text(h, "rules", what),
                     Frames.text(h, "encoder", what), Frames.text(h, "worker", what), Frames.number(h, "calls", what),
                     Frames.number(h, "evaluated", what), Frames.number(h, "nanos", what), game, positions);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(what + " of game " + id + ": truncated (" + e.getMessage() + ")", e);
+        } catch (java.nio.BufferUnderflowException e) {
+            throw new IllegalArgumentException(what + " of game " + id + ": truncated", e);
         }
     }
 }
