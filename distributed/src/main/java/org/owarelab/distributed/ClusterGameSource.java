@@ -62,6 +62,8 @@ public final class ClusterGameSource implements GameSource {
     private final IQueue<byte[]> records;
     private final int ticketGames;
     private long nextIndex;
+    /** The published network's hash, as tickets name it. */
+    private String ticketHash;
 
     private ClusterGameSource(HazelcastInstance hz, String runId, ClusterSettings settings, PrintStream log,
             RecordGate gate, int ticketGames) {
@@ -274,6 +276,7 @@ public final class ClusterGameSource implements GameSource {
         gate.published(p.version(), p.hash());
         network.set(Hazelcasts.NETWORK_KEY, p.encode());
         nextIndex = 0;
+        ticketHash = p.hash().substring(0, Ticket.HASH_CHARS);
     }
 
     /** Keeps two blocks per connected worker (at least two) queued, so workers never wait for the next. */
@@ -281,7 +284,7 @@ public final class ClusterGameSource implements GameSource {
         int target = Math.max(2, 2 * clients());
         while (tickets.size() < target) {
             int count = (int) Math.min(ticketGames, (1L << Ticket.ID_SHIFT) - nextIndex);
-            tickets.offer(new Ticket(version, Ticket.firstId(version) + nextIndex, count).text());
+            tickets.offer(new Ticket(version, Ticket.firstId(version) + nextIndex, count, ticketHash).text());
             nextIndex += count;
         }
     }

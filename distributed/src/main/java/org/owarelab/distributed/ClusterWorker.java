@@ -184,8 +184,8 @@ public final class ClusterWorker implements AutoCloseable {
                         continue;
                     }
                     Ticket ticket = Ticket.parse(text);
-                    if (player == null || player.published.version() != ticket.version()) {
-                        PublishedNetwork p = fetch(ticket.version());
+                    if (player == null || !ticket.playsWith(player.published.version(), player.published.hash())) {
+                        PublishedNetwork p = fetch(ticket);
                         if (p == null) {
                             continue; // a block of an older network, or a network this worker refuses
                         }
@@ -227,9 +227,9 @@ public final class ClusterWorker implements AutoCloseable {
         return nl < 0 ? m : m.substring(0, nl);
     }
 
-    /** The published network of {@code version}, or null when the cluster holds another (or one this worker refuses). */
-    private synchronized PublishedNetwork fetch(long version) {
-        if (latest == null || latest.version() != version) {
+    /** The published network {@code t} names, or null when the cluster holds another (or one this worker refuses). */
+    private synchronized PublishedNetwork fetch(Ticket t) {
+        if (latest == null || !t.playsWith(latest.version(), latest.hash())) {
             byte[] b = network.get(Hazelcasts.NETWORK_KEY);
             if (b == null) {
                 return null;
@@ -244,7 +244,7 @@ public final class ClusterWorker implements AutoCloseable {
             }
             latest = p;
         }
-        return latest.version() == version ? latest : null;
+        return t.playsWith(latest.version(), latest.hash()) ? latest : null;
     }
 
     private void play(Player p, Ticket ticket, Deque<byte[]> pending) {

@@ -2,6 +2,7 @@ package org.owarelab.distributed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,10 +68,14 @@ class WireFormatTest {
 
     @Test
     void ticketsAndAddressesParseOrSayWhatWasExpected() {
-        Ticket t = new Ticket(3, Ticket.firstId(3) + 8, 8);
+        Ticket t = new Ticket(3, Ticket.firstId(3) + 8, 8, "0123456789abcdef");
         assertEquals(t, Ticket.parse(t.text()));
         assertEquals(3, Ticket.versionOf(t.first()));
-        assertThrows(IllegalArgumentException.class, () -> Ticket.parse("3:1:8")); // id outside version 3's block
+        assertTrue(t.playsWith(3, "0123456789abcdef" + "5".repeat(48)));
+        assertFalse(t.playsWith(3, "f123456789abcdef" + "5".repeat(48)), "other weights under the same version");
+        assertFalse(t.playsWith(2, "0123456789abcdef" + "5".repeat(48)));
+        assertThrows(IllegalArgumentException.class, () -> Ticket.parse("3:1:8:0123456789abcdef")); // outside version 3's block
+        assertThrows(IllegalArgumentException.class, () -> Ticket.parse("3:" + Ticket.firstId(3) + ":8:xyz"));
         assertThrows(IllegalArgumentException.class, () -> Ticket.parse("x"));
         assertEquals(new ClusterSettings.HostPort("10.0.0.5", 5701), ClusterSettings.HostPort.parse("10.0.0.5:5701", "--join"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
