@@ -303,5 +303,4 @@ public final class ClusterWorker implements AutoCloseable {
             }
         }
     }
-
 }

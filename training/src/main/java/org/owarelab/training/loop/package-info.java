@@ -4,7 +4,9 @@
  * metrics, and resumption of a killed run from its last checkpoint, bit for bit the run it would
  * have been. {@link org.owarelab.training.loop.Trainer} runs the generations, one class per phase
  * ({@code SelfPlayPhase}, {@code TrainPhase}, {@code GatePhase}, {@code EvalPhase},
- * {@code Metrics}), and {@code TrainingSession} holds what lives between generations.
+ * {@code Metrics}), and {@code TrainingSession} holds what lives between generations. Self-play
+ * games come from a {@link org.owarelab.training.loop.GameSource}: local self-play by default,
+ * a cluster of workers from the {@code distributed} module.
  *
  * <p>Everything a run needs is in its run directory ({@link org.owarelab.training.loop.RunDirectory}):
  * the effective config, {@code run.json} (seed, versions, git commit), {@code state.json} (the
