@@ -72,7 +72,7 @@ public final class ClusterBench {
         }
         HazelcastInstance member = Hazelcasts.member(runId, s);
         try {
-            HazelcastInstance client = Hazelcasts.client(runId, new ClusterSettings.HostPort("127.0.0.1", port), "bench");
+            HazelcastInstance client = Hazelcasts.client(runId, new ClusterSettings.HostPort("127.0.0.1", port), "bench", 1);
             try {
                 IQueue<byte[]> out = client.getQueue(Hazelcasts.RECORDS);
                 IQueue<byte[]> in = member.getQueue(Hazelcasts.RECORDS);

@@ -48,6 +48,8 @@ import org.owarelab.util.AtomicFiles;
  */
 public final class ClusterGameSource implements GameSource {
     static final int WAIT_NOTICE_SECONDS = 10;
+    /** Seconds without a record after which a block is issued past the limit on games out. */
+    static final int QUIET_SECONDS = 5;
     /** Drop messages printed per generation (the rest are counted). */
     private static final int DROP_MESSAGES = 5;
     static final String RUN_FILE = "cluster.json";
@@ -64,6 +66,10 @@ public final class ClusterGameSource implements GameSource {
     private long nextIndex;
     /** The published network's hash, as tickets name it. */
     private String ticketHash;
+    /** Records of the current version taken from the queue (accepted or not). */
+    private long receivedOfVersion;
+    /** Games each version may have out (issued, not yet back): a generation's worth to play now, one for the learner's turn. */
+    private long outstandingLimit;
 
     private ClusterGameSource(HazelcastInstance hz, String runId, ClusterSettings settings, PrintStream log,
             RecordGate gate, int ticketGames) {
@@ -197,8 +203,13 @@ public final class ClusterGameSource implements GameSource {
         long droppedBefore = gate.droppedCount();
         Map<RecordGate.Reason, Long> dropsBefore = gate.dropped();
         int messages = 0;
+        long lastRecord = t0;
+        outstandingLimit = 2L * r.games();
         while (games.size() < r.games()) {
-            topUpTickets(r.version());
+            // Blocks lost with a worker that died count as out for ever: after a quiet spell with no block
+            // queued, one more is issued, so the generation cannot stall on them.
+            boolean quiet = System.nanoTime() - lastRecord > QUIET_SECONDS * 1_000_000_000L;
+            topUpTickets(r.version(), quiet && tickets.isEmpty());
             byte[] b = records.poll(200, TimeUnit.MILLISECONDS);
             if (b == null) {
                 if (System.nanoTime() - lastNotice > WAIT_NOTICE_SECONDS * 1_000_000_000L) {
@@ -208,10 +219,12 @@ public final class ClusterGameSource implements GameSource {
                 }
                 continue;
             }
+            lastRecord = System.nanoTime();
             GameMessage m;
             RecordGate.Verdict v;
             try {
                 m = GameMessage.decode(b);
+                receivedOfVersion += m.version() == r.version() ? 1 : 0;
                 v = gate.check(m);
             } catch (IllegalArgumentException e) {
                 m = null;
@@ -276,13 +289,20 @@ public final class ClusterGameSource implements GameSource {
         gate.published(p.version(), p.hash());
         network.set(Hazelcasts.NETWORK_KEY, p.encode());
         nextIndex = 0;
+        receivedOfVersion = 0;
         ticketHash = p.hash().substring(0, Ticket.HASH_CHARS);
     }
 
-    /** Keeps two blocks per connected worker (at least two) queued, so workers never wait for the next. */
-    private void topUpTickets(long version) {
-        int target = Math.max(2, 2 * clients());
-        while (tickets.size() < target) {
+    /**
+     * Keeps two blocks per worker thread queued (at least two), so workers never wait for the next,
+     * while the games of this version out with workers stay within {@link #outstandingLimit}: games
+     * played while the learner trains are taken next generation (one version stale); more would
+     * arrive two versions late and be dropped. {@code force} issues one block past the limit.
+     */
+    private void topUpTickets(long version, boolean force) {
+        int target = Math.max(2, 2 * workerThreads());
+        while (tickets.size() < target && (force || nextIndex - receivedOfVersion < outstandingLimit)) {
+            force = false;
             int count = (int) Math.min(ticketGames, (1L << Ticket.ID_SHIFT) - nextIndex);
             tickets.offer(new Ticket(version, Ticket.firstId(version) + nextIndex, count, ticketHash).text());
             nextIndex += count;
@@ -291,6 +311,25 @@ public final class ClusterGameSource implements GameSource {
 
     private int clients() {
         return hz.getClientService().getConnectedClients().size();
+    }
+
+    /** Self-play threads over the connected workers (each says its count in a client label). */
+    private int workerThreads() {
+        int n = 0;
+        for (com.hazelcast.client.Client c : hz.getClientService().getConnectedClients()) {
+            int t = 1;
+            for (String label : c.getLabels()) {
+                if (label.startsWith(Hazelcasts.THREADS_LABEL)) {
+                    try {
+                        t = Math.max(1, Math.min(1024, Integer.parseInt(label.substring(Hazelcasts.THREADS_LABEL.length()))));
+                    } catch (NumberFormatException e) {
+                        t = 1; // a client that is not one of our workers
+                    }
+                }
+            }
+            n += t;
+        }
+        return n;
     }
 
     private static SelfPlayStats stats(List<GameRecord> games, long calls, long evaluated, long nanos) {

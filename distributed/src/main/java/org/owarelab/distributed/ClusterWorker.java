@@ -81,7 +81,7 @@ public final class ClusterWorker implements AutoCloseable {
         this.threads = threads;
         this.device = device;
         this.log = log;
-        this.client = Hazelcasts.client(runId, join, name);
+        this.client = Hazelcasts.client(runId, join, name, threads);
         client.getLifecycleService().addLifecycleListener(e -> {
             if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_DISCONNECTED && !stopped) {
                 log.printf("%s: lost the trainer; reconnecting (games not yet pushed are kept)%n", name);

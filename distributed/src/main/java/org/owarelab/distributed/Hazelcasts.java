@@ -20,6 +20,8 @@ final class Hazelcasts {
     static final String NETWORK_KEY = "current";
     static final String TICKETS = "oware.tickets";
     static final String RECORDS = "oware.records";
+    /** A worker's client label {@code threads=N}: the trainer queues blocks for that many threads. */
+    static final String THREADS_LABEL = "threads=";
 
     static {
         // Read once by Hazelcast's static loggers, before any config is seen: without it the first
@@ -66,8 +68,9 @@ final class Hazelcasts {
     }
 
     /** Connects a worker to the trainer at {@code join}; blocks until connected (forever if need be). */
-    static HazelcastInstance client(String runId, ClusterSettings.HostPort join, String name) {
+    static HazelcastInstance client(String runId, ClusterSettings.HostPort join, String name, int threads) {
         ClientConfig c = new ClientConfig();
+        c.addLabel(THREADS_LABEL + threads);
         c.setClusterName(clusterName(runId));
         c.setInstanceName(name);
         quiet(c::setProperty);

@@ -58,7 +58,7 @@ class ClusterTrainingTest {
         ClusterSettings.HostPort join = new ClusterSettings.HostPort("127.0.0.1", port);
 
         // Before any worker plays: a rogue client pushes one good game, then copies of it that must be refused.
-        HazelcastInstance rogue = Hazelcasts.client(runId, join, "rogue");
+        HazelcastInstance rogue = Hazelcasts.client(runId, join, "rogue", 1);
         try {
             PublishedNetwork p = awaitNetwork(rogue);
             assertEquals(0, p.version());
