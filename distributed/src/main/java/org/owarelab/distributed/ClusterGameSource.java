@@ -66,10 +66,8 @@ public final class ClusterGameSource implements GameSource {
     private long nextIndex;
     /** The published network's hash, as tickets name it. */
     private String ticketHash;
-    /** Records of the current version taken from the queue (accepted or not). */
-    private long receivedOfVersion;
-    /** Games each version may have out (issued, not yet back): a generation's worth to play now, one for the learner's turn. */
-    private long outstandingLimit;
+    /** Games issued per version: a generation's worth to play now, one for the learner's turn. */
+    private long issueLimit;
 
     private ClusterGameSource(HazelcastInstance hz, String runId, ClusterSettings settings, PrintStream log,
             RecordGate gate, int ticketGames) {
@@ -204,10 +202,10 @@ public final class ClusterGameSource implements GameSource {
         Map<RecordGate.Reason, Long> dropsBefore = gate.dropped();
         int messages = 0;
         long lastRecord = t0;
-        outstandingLimit = 2L * r.games();
+        issueLimit = 2L * r.games();
         while (games.size() < r.games()) {
-            // Blocks lost with a worker that died count as out for ever: after a quiet spell with no block
-            // queued, one more is issued, so the generation cannot stall on them.
+            // Blocks lost with a worker that died never come back: after a quiet spell with no block
+            // queued, one more is issued past the limit, so the generation cannot stall on them.
             boolean quiet = System.nanoTime() - lastRecord > QUIET_SECONDS * 1_000_000_000L;
             topUpTickets(r.version(), quiet && tickets.isEmpty());
             byte[] b = records.poll(200, TimeUnit.MILLISECONDS);
@@ -224,7 +222,6 @@ public final class ClusterGameSource implements GameSource {
             RecordGate.Verdict v;
             try {
                 m = GameMessage.decode(b);
-                receivedOfVersion += m.version() == r.version() ? 1 : 0;
                 v = gate.check(m);
             } catch (IllegalArgumentException e) {
                 m = null;
@@ -289,19 +286,19 @@ public final class ClusterGameSource implements GameSource {
         gate.published(p.version(), p.hash());
         network.set(Hazelcasts.NETWORK_KEY, p.encode());
         nextIndex = 0;
-        receivedOfVersion = 0;
         ticketHash = p.hash().substring(0, Ticket.HASH_CHARS);
     }
 
     /**
      * Keeps two blocks per worker thread queued (at least two), so workers never wait for the next,
-     * while the games of this version out with workers stay within {@link #outstandingLimit}: games
-     * played while the learner trains are taken next generation (one version stale); more would
-     * arrive two versions late and be dropped. {@code force} issues one block past the limit.
+     * while the games issued for this version stay within {@link #issueLimit}: games played while
+     * the learner trains are taken next generation (one version stale); more would arrive two
+     * versions late and be dropped. {@code force} issues one block past the limit (blocks lost with
+     * a worker that died must not stall the generation).
      */
     private void topUpTickets(long version, boolean force) {
         int target = Math.max(2, 2 * workerThreads());
-        while (tickets.size() < target && (force || nextIndex - receivedOfVersion < outstandingLimit)) {
+        while (tickets.size() < target && (force || nextIndex < issueLimit)) {
             force = false;
             int count = (int) Math.min(ticketGames, (1L << Ticket.ID_SHIFT) - nextIndex);
             tickets.offer(new Ticket(version, Ticket.firstId(version) + nextIndex, count, ticketHash).text());
