@@ -48,8 +48,6 @@ import org.owarelab.util.AtomicFiles;
  */
 public final class ClusterGameSource implements GameSource {
     static final int WAIT_NOTICE_SECONDS = 10;
-    /** Seconds without a record after which a block is issued past the limit on games out. */
-    static final int QUIET_SECONDS = 5;
     /** Drop messages printed per generation (the rest are counted). */
     private static final int DROP_MESSAGES = 5;
     static final String RUN_FILE = "cluster.json";
@@ -68,6 +66,8 @@ public final class ClusterGameSource implements GameSource {
     private String ticketHash;
     /** Games issued per version: a generation's worth to play now, one for the learner's turn. */
     private long issueLimit;
+    /** Blocks that left with disconnected workers (one per thread): issued again past the limit. */
+    private final java.util.concurrent.atomic.AtomicLong lostBlocks = new java.util.concurrent.atomic.AtomicLong();
 
     private ClusterGameSource(HazelcastInstance hz, String runId, ClusterSettings settings, PrintStream log,
             RecordGate gate, int ticketGames) {
@@ -80,6 +80,16 @@ public final class ClusterGameSource implements GameSource {
         this.network = hz.getMap(Hazelcasts.NETWORK_MAP);
         this.tickets = hz.getQueue(Hazelcasts.TICKETS);
         this.records = hz.getQueue(Hazelcasts.RECORDS);
+        hz.getClientService().addClientListener(new com.hazelcast.client.ClientListener() {
+            @Override
+            public void clientConnected(com.hazelcast.client.Client client) {
+            }
+
+            @Override
+            public void clientDisconnected(com.hazelcast.client.Client client) {
+                lostBlocks.addAndGet(threads(client));
+            }
+        });
     }
 
     /**
@@ -201,13 +211,9 @@ public final class ClusterGameSource implements GameSource {
         long droppedBefore = gate.droppedCount();
         Map<RecordGate.Reason, Long> dropsBefore = gate.dropped();
         int messages = 0;
-        long lastRecord = t0;
         issueLimit = 2L * r.games();
         while (games.size() < r.games()) {
-            // Blocks lost with a worker that died never come back: after a quiet spell with no block
-            // queued, one more is issued past the limit, so the generation cannot stall on them.
-            boolean quiet = System.nanoTime() - lastRecord > QUIET_SECONDS * 1_000_000_000L;
-            topUpTickets(r.version(), quiet && tickets.isEmpty());
+            topUpTickets(r.version());
             byte[] b = records.poll(200, TimeUnit.MILLISECONDS);
             if (b == null) {
                 if (System.nanoTime() - lastNotice > WAIT_NOTICE_SECONDS * 1_000_000_000L) {
@@ -217,7 +223,6 @@ public final class ClusterGameSource implements GameSource {
                 }
                 continue;
             }
-            lastRecord = System.nanoTime();
             GameMessage m;
             RecordGate.Verdict v;
             try {
@@ -293,13 +298,13 @@ public final class ClusterGameSource implements GameSource {
      * Keeps two blocks per worker thread queued (at least two), so workers never wait for the next,
      * while the games issued for this version stay within {@link #issueLimit}: games played while
      * the learner trains are taken next generation (one version stale); more would arrive two
-     * versions late and be dropped. {@code force} issues one block past the limit (blocks lost with
-     * a worker that died must not stall the generation).
+     * versions late and be dropped. A worker that leaves takes the blocks its threads held with it:
+     * each raises the limit by one block per thread ({@link #lostBlocks}), so a generation cannot
+     * stall on lost games.
      */
-    private void topUpTickets(long version, boolean force) {
+    private void topUpTickets(long version) {
         int target = Math.max(2, 2 * workerThreads());
-        while (tickets.size() < target && (force || nextIndex < issueLimit)) {
-            force = false;
+        while (tickets.size() < target && nextIndex < issueLimit + lostBlocks.get() * ticketGames) {
             int count = (int) Math.min(ticketGames, (1L << Ticket.ID_SHIFT) - nextIndex);
             tickets.offer(new Ticket(version, Ticket.firstId(version) + nextIndex, count, ticketHash).text());
             nextIndex += count;
@@ -314,19 +319,23 @@ public final class ClusterGameSource implements GameSource {
     private int workerThreads() {
         int n = 0;
         for (com.hazelcast.client.Client c : hz.getClientService().getConnectedClients()) {
-            int t = 1;
-            for (String label : c.getLabels()) {
-                if (label.startsWith(Hazelcasts.THREADS_LABEL)) {
-                    try {
-                        t = Math.max(1, Math.min(1024, Integer.parseInt(label.substring(Hazelcasts.THREADS_LABEL.length()))));
-                    } catch (NumberFormatException e) {
-                        t = 1; // a client that is not one of our workers
-                    }
-                }
-            }
-            n += t;
+            n += threads(c);
         }
         return n;
+    }
+
+    private static int threads(com.hazelcast.client.Client c) {
+        int t = 1;
+        for (String label : c.getLabels()) {
+            if (label.startsWith(Hazelcasts.THREADS_LABEL)) {
+                try {
+                    t = Math.max(1, Math.min(1024, Integer.parseInt(label.substring(Hazelcasts.THREADS_LABEL.length()))));
+                } catch (NumberFormatException e) {
+                    t = 1; // a client that is not one of our workers
+                }
+            }
+        }
+        return t;
     }
 
     private static SelfPlayStats stats(List<GameRecord> games, long calls, long evaluated, long nanos) {
