@@ -66,7 +66,8 @@ final class TrainCommand implements Callable<Integer> {
     Integer port;
 
     @Option(names = "--members", paramLabel = "HOST:PORT", split = ",", description = "With --cluster: other "
-            + "Hazelcast members allowed to join (TCP/IP member list; workers are clients and need none).")
+            + "Hazelcast members to discover (the TCP/IP member list, with multicast off the only way members meet; "
+            + "it is not an authentication: workers are clients and need none).")
     List<String> members = new ArrayList<>();
 
     @Option(names = "--max-staleness", paramLabel = "N", description = "With --cluster: accept games played with "
