@@ -1,0 +1,300 @@
+package org.owarelab.tables;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.zip.CRC32;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.rules.RulesException;
+import org.owarelab.util.AtomicFiles;
+
+/**
+ * An endgame table: for every layout of at most {@link #maxSeeds()} seeds on the board, with the
+ * side to move's row read first (the game is symmetric, so one orientation serves both sides),
+ * the <b>mover's share</b> of the seeds on the board under perfect play, as a pair of bounds.
+ *
+ * <p><b>What is stored.</b> The share is the number of the {@code n} seeds now on the board that
+ * end in the mover's store (captures plus the end-of-game sharing) when the game is played to
+ * its end from this position with no history before it, ignoring the "more than half" early
+ * win. The early win never changes the outcome (stores only grow), so with stores {@code a}
+ * (mover) and {@code b} the mover wins iff {@code 2 (a + share) > total}: one table answers
+ * win/draw/loss for every pair of stores ({@link #outcome(Board)}).
+ *
+ * <p>The repetition rule makes the value history dependent: the game ends at the first
+ * position that recurs, and which one recurs decides the sharing. The table stores the exact
+ * fixpoint of two history-free games: {@code lo}, the share when a play that never leaves the
+ * capture-free cycles counts as the worst for the mover, and {@code hi}, the same with the best.
+ * They satisfy {@code lo(P) = max over moves of (n - hi(child))} and {@code hi(P) = max (n -
+ * lo(child))}, captures and game ends counted exactly by the rules engine. The engine's value
+ * with the history starting at {@code P} always lies in {@code [lo, hi]} (the strategies that
+ * secure the bounds never repeat a position), so where {@code lo == hi} (most positions) the
+ * value is exact whatever the repetition rule does; where they differ, the outcome of a cycle
+ * decides it and the table says only the bounds.
+ *
+ * <p>File: a header (magic, {@value #FORMAT_VERSION}, rule set, houses, max seeds, value kind,
+ * payload length), a CRC-32 of header and payload, then per seed count {@code n = 0..N} the
+ * {@code lo} bytes and the {@code hi} bytes of every layout in {@link Layout} order. Immutable;
+ * thread-safe.
+ */
+public final class EndgameTable {
+    public static final int FORMAT_VERSION = 1;
+    public static final String VALUE_KIND = "mover-share-bounds";
+    /** {@link #outcome(Board)} when the bounds straddle a result. */
+    public static final int UNKNOWN = 2;
+    private static final byte[] MAGIC = "OWARE-TB".getBytes(StandardCharsets.US_ASCII);
+
+    private final RuleSet rules;
+    private final int maxSeeds;
+    private final Layout layout;
+    private final byte[][] lo;
+    private final byte[][] hi;
+
+    EndgameTable(RuleSet rules, int maxSeeds, byte[][] lo, byte[][] hi) {
+        this.rules = rules;
+        this.maxSeeds = maxSeeds;
+        this.layout = new Layout(2 * rules.houses(), maxSeeds);
+        this.lo = lo;
+        this.hi = hi;
+    }
+
+    public RuleSet rules() {
+        return rules;
+    }
+
+    /** The most seeds on the board the table covers. */
+    public int maxSeeds() {
+        return maxSeeds;
+    }
+
+    Layout layout() {
+        return layout;
+    }
+
+    /** Layouts of {@code n} seeds (one side to move; the other is the same by symmetry). */
+    public long positions(int n) {
+        return layout.count(n);
+    }
+
+    /** The lower bound of the mover's share for layout {@code index} of {@code n} seeds. */
+    public int lo(int n, long index) {
+        return lo[n][(int) index];
+    }
+
+    /** The upper bound of the mover's share for layout {@code index} of {@code n} seeds. */
+    public int hi(int n, long index) {
+        return hi[n][(int) index];
+    }
+
+    /** Seeds on the board's houses. */
+    public static int seedsOnBoard(Board b) {
+        int s = 0;
+        for (int i = 0, e = 2 * b.housesPerSide(); i < e; i++) {
+            s += b.count(i);
+        }
+        return s;
+    }
+
+    /** Whether the table has {@code b}: same rule set, game not over, at most {@link #maxSeeds()} seeds on the board. */
+    public boolean covers(Board b) {
+        return !b.isOver() && b.rules().equals(rules) && seedsOnBoard(b) <= maxSeeds;
+    }
+
+    /** The layout index of {@code b} read from the side to move (call only where {@link #covers(Board)}). */
+    public long index(Board b) {
+        int n = b.housesPerSide();
+        int[] c = new int[2 * n];
+        int base = b.toMove() * n;
+        for (int i = 0; i < 2 * n; i++) {
+            c[i] = b.count((base + i) % (2 * n));
+        }
+        return layout.index(c);
+    }
+
+    /** The lower bound of the mover's share on {@code b} (call only where {@link #covers(Board)}). */
+    public int lo(Board b) {
+        return lo[seedsOnBoard(b)][(int) index(b)];
+    }
+
+    /** The upper bound of the mover's share on {@code b} (call only where {@link #covers(Board)}). */
+    public int hi(Board b) {
+        return hi[seedsOnBoard(b)][(int) index(b)];
+    }
+
+    /**
+     * The result for the side to move given the board's stores: +1 win, 0 draw, -1 loss, or
+     * {@link #UNKNOWN} where the bounds straddle a result (call only where {@link #covers(Board)}).
+     */
+    public int outcome(Board b) {
+        int n = seedsOnBoard(b);
+        int idx = (int) index(b);
+        return outcome(rules.totalSeeds(), b.store(b.toMove()), lo[n][idx], hi[n][idx]);
+    }
+
+    /** The result for a mover with store {@code a} and share bounds {@code [l, h]}: +1, 0, -1 or {@link #UNKNOWN}. */
+    public static int outcome(int total, int a, int l, int h) {
+        if (2 * (a + l) > total) {
+            return 1;
+        }
+        if (2 * (a + h) < total) {
+            return -1;
+        }
+        return l == h ? 0 : UNKNOWN;
+    }
+
+    // ---------------------------------------------------------------- file
+
+    /** The header fields and the payload, as the file holds them. */
+    byte[] header(long payload) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.write(MAGIC);
+            out.writeInt(FORMAT_VERSION);
+            out.writeUTF(rules.toString());
+            out.writeInt(rules.houses());
+            out.writeInt(maxSeeds);
+            out.writeUTF(VALUE_KIND);
+            out.writeLong(payload);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Writes the table to {@code file} atomically. */
+    public void save(Path file) throws IOException {
+        long payload = 0;
+        for (int n = 0; n <= maxSeeds; n++) {
+            payload += 2L * lo[n].length;
+        }
+        byte[] head = header(payload);
+        CRC32 crc = new CRC32();
+        crc.update(head);
+        for (int n = 0; n <= maxSeeds; n++) {
+            crc.update(lo[n]);
+            crc.update(hi[n]);
+        }
+        long sum = crc.getValue();
+        AtomicFiles.write(file, out -> {
+            DataOutputStream d = new DataOutputStream(out);
+            d.write(head);
+            d.writeLong(sum);
+            for (int n = 0; n <= maxSeeds; n++) {
+                d.write(lo[n]);
+                d.write(hi[n]);
+            }
+            d.flush();
+        });
+    }
+
+    /**
+     * Reads a table and checks it against what the caller needs.
+     *
+     * @param rules the rule set the caller plays (the file must be built for it)
+     * @param minSeeds the seed count the caller needs the table to cover (0 for any)
+     * @throws TableException one line naming the file and what is wrong (missing, not a table,
+     *     another format version, rule set or seed count, truncated, corrupt)
+     */
+    public static EndgameTable load(Path file, RuleSet rules, int minSeeds) {
+        byte[] all;
+        try {
+            all = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new TableException("tables " + file + ": no such file (build one with: oware tables build --seeds N)");
+        } catch (IOException e) {
+            throw new TableException("tables " + file + ": cannot read (" + e.getMessage() + ")");
+        }
+        String what = "tables " + file + ": ";
+        if (all.length < MAGIC.length || !java.util.Arrays.equals(all, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new TableException(what + "not an Oware endgame table file (no OWARE-TB header)");
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(all));
+        int version;
+        String ruleText;
+        int houses;
+        int max;
+        String kind;
+        long payload;
+        long sum;
+        int headLength;
+        try {
+            in.skipNBytes(MAGIC.length);
+            version = in.readInt();
+            if (version != FORMAT_VERSION) {
+                throw new TableException(what + "format version " + version + ", expected " + FORMAT_VERSION
+                        + " (rebuild it with this version: oware tables build)");
+            }
+            ruleText = in.readUTF();
+            houses = in.readInt();
+            max = in.readInt();
+            kind = in.readUTF();
+            payload = in.readLong();
+            headLength = all.length - in.available();
+            sum = in.readLong();
+        } catch (EOFException e) {
+            throw new TableException(what + "truncated inside the header (" + all.length + " bytes)");
+        } catch (IOException e) {
+            throw new TableException(what + "unreadable header (" + e.getMessage() + ")");
+        }
+        RuleSet fileRules;
+        try {
+            fileRules = RuleSet.parse(ruleText);
+        } catch (RulesException e) {
+            throw new TableException(what + "corrupt header: rule set '" + ruleText + "' (" + e.getMessage() + ")");
+        }
+        if (!VALUE_KIND.equals(kind)) {
+            throw new TableException(what + "value kind '" + kind + "', expected " + VALUE_KIND);
+        }
+        if (houses != fileRules.houses() || max < 0 || max > fileRules.totalSeeds() / 2) {
+            throw new TableException(what + "corrupt header: houses " + houses + ", max seeds " + max
+                    + " for rules " + fileRules);
+        }
+        Layout layout = new Layout(2 * houses, max);
+        long expected = 0;
+        for (int n = 0; n <= max; n++) {
+            expected += 2 * layout.count(n);
+        }
+        long body = (long) all.length - headLength - 8;
+        if (payload != expected) {
+            throw new TableException(what + "corrupt header: payload " + payload + " bytes, expected " + expected);
+        }
+        if (body < expected) {
+            throw new TableException(what + "truncated: " + all.length + " bytes, expected " + (headLength + 8 + expected));
+        }
+        if (body > expected) {
+            throw new TableException(what + "trailing data: " + all.length + " bytes, expected " + (headLength + 8 + expected));
+        }
+        CRC32 crc = new CRC32();
+        crc.update(all, 0, headLength);
+        crc.update(all, headLength + 8, (int) expected);
+        if (crc.getValue() != sum) {
+            throw new TableException(what + "checksum mismatch: the file is corrupt (rebuild it)");
+        }
+        if (!fileRules.equals(rules)) {
+            throw new TableException(what + "built for rules " + fileRules + ", expected rules " + rules);
+        }
+        if (max < minSeeds) {
+            throw new TableException(what + "covers up to " + max + " seeds on the board, expected at least " + minSeeds
+                    + " (build with --seeds " + minSeeds + ")");
+        }
+        byte[][] lo = new byte[max + 1][];
+        byte[][] hi = new byte[max + 1][];
+        int at = headLength + 8;
+        for (int n = 0; n <= max; n++) {
+            int size = (int) layout.count(n);
+            lo[n] = java.util.Arrays.copyOfRange(all, at, at + size);
+            at += size;
+            hi[n] = java.util.Arrays.copyOfRange(all, at, at + size);
+            at += size;
+        }
+        return new EndgameTable(fileRules, max, lo, hi);
+    }
+}

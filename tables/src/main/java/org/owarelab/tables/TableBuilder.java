@@ -1,0 +1,231 @@
+package org.owarelab.tables;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Position;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.rules.Side;
+
+/**
+ * Builds an {@link EndgameTable} by retrograde analysis, one seed count at a time from 0 up
+ * (a capture only lowers the count, so every capture leads into a finished layer).
+ *
+ * <p>Per layer: one pass asks the rules engine (the {@link Board}'s public API only) for every
+ * move of every layout: a move that ends the game has an exact share; one that captures lands in
+ * a lower layer, whose bounds are known; the rest stay in the layer. Then sweeps of
+ * {@code lo = max(n - hi(child))}, {@code hi = max(n - lo(child))} from {@code lo = 0},
+ * {@code hi = n} run until nothing changes: {@code lo} only rises and {@code hi} only falls, so
+ * the sweeps may read each other's fresh values across threads and still reach the same
+ * fixpoint. Positions are set with the mover's store at {@code total/2 - n}, so no move reaches
+ * the "more than half" threshold and every end the engine reports is a true game end.
+ */
+public final class TableBuilder {
+    private static final int NONE = Integer.MIN_VALUE;
+    private static final int CHUNK = 1 << 14;
+
+    private final RuleSet rules;
+    private final int maxSeeds;
+    private final int threads;
+    private final Consumer<String> progress;
+    private final Layout layout;
+    private final int houses;
+    private final int k;
+
+    /**
+     * @param maxSeeds 0..totalSeeds/2
+     * @param threads worker threads (>= 1)
+     * @param progress receives one line per layer
+     */
+    public TableBuilder(RuleSet rules, int maxSeeds, int threads, Consumer<String> progress) {
+        if (maxSeeds < 0 || maxSeeds > rules.totalSeeds() / 2) {
+            throw new IllegalArgumentException("--seeds " + maxSeeds + ": expected 0.." + rules.totalSeeds() / 2
+                    + " (half the seeds of rules " + rules + ")");
+        }
+        long size = new Layout(2 * rules.houses(), maxSeeds).count(maxSeeds);
+        if (size * rules.houses() > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("--seeds " + maxSeeds + ": " + size
+                    + " layouts in the top layer, more than this builder indexes in memory");
+        }
+        this.rules = rules;
+        this.maxSeeds = maxSeeds;
+        this.threads = Math.max(1, threads);
+        this.progress = progress;
+        this.houses = rules.houses();
+        this.k = 2 * houses;
+        this.layout = new Layout(k, maxSeeds);
+    }
+
+    public EndgameTable build() {
+        byte[][] lo = new byte[maxSeeds + 1][];
+        byte[][] hi = new byte[maxSeeds + 1][];
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "tables");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            long t0 = System.nanoTime();
+            for (int n = 0; n <= maxSeeds; n++) {
+                long t1 = System.nanoTime();
+                int size = (int) layout.count(n);
+                lo[n] = new byte[size];
+                hi[n] = new byte[size];
+                int[] succ = new int[size * houses];
+                final int seeds = n;
+                run(pool, size, (from, to) -> successors(seeds, from, to, lo, hi, succ));
+                int sweeps = 0;
+                boolean changed = true;
+                while (changed) {
+                    sweeps++;
+                    changed = run(pool, size, (from, to) -> sweep(seeds, from, to, lo[seeds], hi[seeds], succ));
+                }
+                int open = 0;
+                for (int i = 0; i < size; i++) {
+                    if (lo[n][i] != hi[n][i]) {
+                        open++;
+                    }
+                }
+                progress.accept(String.format(java.util.Locale.ROOT,
+                        "tables: %d seeds: %d positions, %d sweeps, %d with lo<hi (%.2f%%), %.1f s (total %.1f s)",
+                        n, size, sweeps, open, size == 0 ? 0 : 100.0 * open / size, (System.nanoTime() - t1) / 1e9,
+                        (System.nanoTime() - t0) / 1e9));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return new EndgameTable(rules, maxSeeds, lo, hi);
+    }
+
+    /** A task over layouts {@code from..to-1}; returns whether it changed anything. */
+    private interface Range {
+        boolean run(int from, int to);
+    }
+
+    private boolean run(ExecutorService pool, int size, Range task) {
+        List<Future<Boolean>> parts = new ArrayList<>();
+        for (int from = 0; from < size; from += CHUNK) {
+            int f = from;
+            int t = Math.min(size, from + CHUNK);
+            parts.add(pool.submit(() -> task.run(f, t)));
+        }
+        boolean any = false;
+        try {
+            for (Future<Boolean> p : parts) {
+                any |= p.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("tables build interrupted", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+        return any;
+    }
+
+    private static int exit(int l, int h) {
+        return -1 - (l | h << 8);
+    }
+
+    /** The moves of layouts {@code from..to-1} of {@code n} seeds; sets lo/hi of layouts with no move inside the layer. */
+    private boolean successors(int n, int from, int to, byte[][] lo, byte[][] hi, int[] succ) {
+        int total = rules.totalSeeds();
+        int a = total / 2 - n;
+        int b = total - n - a;
+        int[] c = new int[k];
+        int[] child = new int[k];
+        Board board = new Board(rules);
+        for (int idx = from; idx < to; idx++) {
+            layout.layout(n, idx, c);
+            board.set(new Position(rules, c, a, b, Side.SOUTH));
+            int base = idx * houses;
+            java.util.Arrays.fill(succ, base, base + houses, NONE);
+            if (board.isOver()) {
+                int s = board.finalStore(Side.SOUTH) - a;
+                lo[n][idx] = (byte) s;
+                hi[n][idx] = (byte) s;
+                continue;
+            }
+            int bestLo = -1;
+            int bestHi = -1;
+            boolean inside = false;
+            int mask = board.legalMask();
+            for (int m = 0; m < houses; m++) {
+                if ((mask >>> m & 1) == 0) {
+                    continue;
+                }
+                board.play(m);
+                int l;
+                int h;
+                if (board.isOver()) {
+                    l = board.finalStore(Side.SOUTH) - a;
+                    h = l;
+                    succ[base + m] = exit(l, h);
+                } else {
+                    int captured = board.lastCaptured();
+                    for (int i = 0; i < k; i++) {
+                        child[i] = board.count((i + houses) % k);
+                    }
+                    long ci = layout.index(child);
+                    if (captured > 0) {
+                        int cn = n - captured;
+                        l = n - hi[cn][(int) ci];
+                        h = n - lo[cn][(int) ci];
+                        succ[base + m] = exit(l, h);
+                    } else {
+                        succ[base + m] = (int) ci;
+                        inside = true;
+                        l = 0;
+                        h = n;
+                    }
+                }
+                bestLo = Math.max(bestLo, l);
+                bestHi = Math.max(bestHi, h);
+                board.undo();
+            }
+            lo[n][idx] = (byte) (inside ? 0 : bestLo);
+            hi[n][idx] = (byte) (inside ? n : bestHi);
+        }
+        return false;
+    }
+
+    /** One sweep over layouts {@code from..to-1}; returns whether a bound moved. */
+    private boolean sweep(int n, int from, int to, byte[] lo, byte[] hi, int[] succ) {
+        boolean changed = false;
+        for (int idx = from; idx < to; idx++) {
+            int base = idx * houses;
+            int bestLo = -1;
+            int bestHi = -1;
+            boolean inside = false;
+            for (int m = 0; m < houses; m++) {
+                int s = succ[base + m];
+                if (s == NONE) {
+                    continue;
+                }
+                if (s >= 0) {
+                    inside = true;
+                    bestLo = Math.max(bestLo, n - hi[s]);
+                    bestHi = Math.max(bestHi, n - lo[s]);
+                } else {
+                    int code = -1 - s;
+                    bestLo = Math.max(bestLo, code & 0xff);
+                    bestHi = Math.max(bestHi, code >>> 8);
+                }
+            }
+            if (!inside) {
+                continue;
+            }
+            if (bestLo != lo[idx] || bestHi != hi[idx]) {
+                lo[idx] = (byte) bestLo;
+                hi[idx] = (byte) bestHi;
+                changed = true;
+            }
+        }
+        return changed;
+    }
+}
