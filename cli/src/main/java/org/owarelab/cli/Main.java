@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
             JsonlCommand.class,
             ServeCommand.class,
             PerftCommand.class,
+            TablesCommand.class,
+            AccuracyCommand.class,
             ReplayCommand.class,
             ShowCommand.class,
             BenchCommand.class,

@@ -25,14 +25,17 @@ public final class CrossCheck {
         public int openAtHi;
         public int openInside;
         public int skipped;
+        /** Open positions whose engine share equals {@link EndgameTable#value}: the repetition rule at the position. */
+        public int openValueAgrees;
         public int violations;
         public String firstViolation;
 
         @Override
         public String toString() {
             return String.format(java.util.Locale.ROOT,
-                    "checked %d (exact %d, lo<hi %d: engine at lo %d, at hi %d, inside %d), over budget %d, violations %d%s",
-                    checked, exact, open, openAtLo, openAtHi, openInside, skipped, violations,
+                    "checked %d (exact %d, lo<hi %d: engine at lo %d, at hi %d, inside %d; engine = value %d), over budget %d,"
+                            + " violations %d%s",
+                    checked, exact, open, openAtLo, openAtHi, openInside, openValueAgrees, skipped, violations,
                     firstViolation == null ? "" : " (first: " + firstViolation + ")");
         }
     }
@@ -79,12 +82,24 @@ public final class CrossCheck {
                     r.open++;
                     if (atLo < 0 || atHi > 0) {
                         violation(r, probe.text() + ": engine share outside [" + lo + ", " + hi + "]");
-                    } else if (atLo == 0) {
-                        r.openAtLo++;
-                    } else if (atHi == 0) {
-                        r.openAtHi++;
                     } else {
-                        r.openInside++;
+                        int t;
+                        if (atLo == 0) {
+                            r.openAtLo++;
+                            t = lo;
+                        } else if (atHi == 0) {
+                            r.openAtHi++;
+                            t = hi;
+                        } else {
+                            r.openInside++;
+                            t = lo + 1;
+                            while (t < hi - 1 && engine(bf, table, h, n, t, side, total) > 0) {
+                                t++;
+                            }
+                        }
+                        if (t == table.value(probe)) {
+                            r.openValueAgrees++;
+                        }
                     }
                 }
             } catch (BruteForce.BudgetExceeded e) {

@@ -84,6 +84,11 @@ public final class EndgameTable {
         return layout.count(n);
     }
 
+    /** Fills {@code counts} (mover's row first) with layout {@code index} of {@code n} seeds. */
+    public void decode(int n, long index, int[] counts) {
+        layout.layout(n, index, counts);
+    }
+
     /** The lower bound of the mover's share for layout {@code index} of {@code n} seeds. */
     public int lo(int n, long index) {
         return lo[n][(int) index];
@@ -127,6 +132,22 @@ public final class EndgameTable {
     /** The upper bound of the mover's share on {@code b} (call only where {@link #covers(Board)}). */
     public int hi(Board b) {
         return hi[seedsOnBoard(b)][(int) index(b)];
+    }
+
+    /**
+     * The table's single value for the side to move: the share {@code lo <= v <= hi} nearest to
+     * what the repetition rule would give the mover were the game to end by repetition here
+     * (its own row under {@code own-side}; half, the odd seed to the fuller row, under
+     * {@code split}). Exact where {@code lo == hi}; elsewhere the scoring of the unresolved cycle
+     * by the repetition rule at this position (call only where {@link #covers(Board)}).
+     */
+    public int value(Board b) {
+        int n = seedsOnBoard(b);
+        int idx = (int) index(b);
+        int mine = b.seedsOnSide(b.toMove());
+        int rep = rules.repetition() == org.owarelab.rules.Repetition.OWN_SIDE ? mine
+                : n / 2 + (n % 2 == 1 && mine > n - mine ? 1 : 0);
+        return Math.max(lo[n][idx], Math.min(hi[n][idx], rep));
     }
 
     /**

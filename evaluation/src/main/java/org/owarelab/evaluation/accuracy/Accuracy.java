@@ -1,0 +1,202 @@
+package org.owarelab.evaluation.accuracy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Position;
+import org.owarelab.rules.Side;
+import org.owarelab.tables.EndgameTable;
+
+/**
+ * The accuracy of an agent against perfect play, by seed count on the board.
+ *
+ * <p>Sampling (seeded): per seed count {@code n}, a layout drawn uniformly from the table's
+ * layouts of {@code n} seeds, a side to move drawn uniformly, and the mover's store drawn
+ * uniformly among the stores that leave both players below the winning threshold (every
+ * split of the captured seeds a game can have). "Reachable" is approximated by keeping only
+ * positions where the game goes on and the mover has a choice (two or more legal moves), and
+ * "judgeable" ones: the table knows the position's share and every move's share exactly
+ * ({@code lo == hi}; see {@link EndgameTable}). Draws that fail the filter are redrawn and
+ * counted, so {@link Row#keptShare} says how much of the space the figures speak for.
+ *
+ * <p>Per position the agent (reset with a per-position seed, no history before the position)
+ * chooses a move; it is <b>optimal</b> when its share equals the position's, <b>outcome
+ * preserving</b> when the win/draw/loss with the stores drawn stays the same, and its <b>seed
+ * loss</b> is the position's share minus the move's.
+ */
+public final class Accuracy {
+    /**
+     * One seed count's figures: rates with 95% Wilson intervals, the mean loss with a 95% normal interval.
+     *
+     * @param keptShare the share of the draws that passed the filter
+     */
+    public record Row(int seeds, int positions, int optimal, int outcomeKept, double meanLoss, double lossLo,
+            double lossHi, double keptShare) {
+        public double optimalRate() {
+            return positions == 0 ? 0 : optimal / (double) positions;
+        }
+
+        public double outcomeRate() {
+            return positions == 0 ? 0 : outcomeKept / (double) positions;
+        }
+
+        public double[] optimalInterval() {
+            return wilson(optimal, positions);
+        }
+
+        public double[] outcomeInterval() {
+            return wilson(outcomeKept, positions);
+        }
+    }
+
+    private Accuracy() {
+    }
+
+    /** The 95% Wilson score interval of {@code k} successes in {@code n}. */
+    public static double[] wilson(long k, long n) {
+        if (n == 0) {
+            return new double[] {0, 1};
+        }
+        double z = 1.959963984540054;
+        double p = k / (double) n;
+        double z2 = z * z;
+        double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+        double half = z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
+        return new double[] {k == 0 ? 0 : Math.max(0, centre - half), k == n ? 1 : Math.min(1, centre + half)};
+    }
+
+    /** A sampled position and the table's share of every legal move ({@code -1}: not legal). */
+    public record Sample(Position position, int share, int[] moveShares) {
+    }
+
+    /**
+     * Draws a judgeable position of {@code n} seeds, or returns null after {@code tries} draws
+     * fail; {@code drawn[0]} counts the draws.
+     */
+    public static Sample sample(EndgameTable table, int n, Random rnd, int tries, long[] drawn) {
+        var rules = table.rules();
+        int houses = rules.houses();
+        int k = 2 * houses;
+        int total = rules.totalSeeds();
+        int[] c = new int[k];
+        int[] h = new int[k];
+        int[] layout = new int[k];
+        for (int t = 0; t < tries; t++) {
+            drawn[0]++;
+            long idx = (long) (rnd.nextDouble() * table.positions(n));
+            int side = rnd.nextInt(2);
+            int aMin = Math.max(0, total / 2 - n);
+            int aMax = Math.min(total / 2, total - n);
+            int a = aMin + rnd.nextInt(aMax - aMin + 1);
+            decode(table, n, idx, layout, c);
+            for (int j = 0; j < k; j++) {
+                h[(side * houses + j) % k] = c[j];
+            }
+            Position p = new Position(rules, h, side == Side.SOUTH ? a : total - n - a,
+                    side == Side.SOUTH ? total - n - a : a, side);
+            Board b = new Board(p);
+            if (b.isOver() || Integer.bitCount(b.legalMask()) < 2 || table.lo(b) != table.hi(b)) {
+                continue;
+            }
+            int[] shares = moveShares(table, b, n);
+            if (shares != null) {
+                return new Sample(p, table.lo(b), shares);
+            }
+        }
+        return null;
+    }
+
+    private static void decode(EndgameTable table, int n, long idx, int[] layout, int[] c) {
+        table.decode(n, idx, c);
+    }
+
+    /** The exact share of each legal move (-1 where not legal), or null if one is not exact in the table. */
+    static int[] moveShares(EndgameTable table, Board b, int n) {
+        int houses = b.housesPerSide();
+        int mover = b.toMove();
+        int a = b.store(mover);
+        int[] out = new int[houses];
+        java.util.Arrays.fill(out, -1);
+        Board w = b.copy();
+        for (int m = 0; m < houses; m++) {
+            if (!w.isLegal(m)) {
+                continue;
+            }
+            w.play(m);
+            int s;
+            if (w.isOver() && w.endReason() != org.owarelab.rules.EndReason.THRESHOLD) {
+                s = w.finalStore(mover) - a;
+            } else {
+                int left = EndgameTable.seedsOnBoard(w);
+                int captured = n - left;
+                int cl = table.lo(w);
+                if (cl != table.hi(w)) {
+                    return null;
+                }
+                s = captured + left - cl;
+            }
+            w.undo();
+            out[m] = s;
+        }
+        return out;
+    }
+
+    /**
+     * Measures one agent: {@code positions} judgeable positions per seed count in {@code from..to}.
+     *
+     * @param progress one line per seed count
+     */
+    public static List<Row> run(EndgameTable table, Agent agent, SearchLimit limit, int from, int to, int positions,
+            long seed, Consumer<String> progress) {
+        List<Row> rows = new ArrayList<>();
+        int total = table.rules().totalSeeds();
+        for (int n = from; n <= to; n++) {
+            Random rnd = new Random(seed * 1_000_003L + n);
+            long[] drawn = {0};
+            int done = 0;
+            int optimal = 0;
+            int kept = 0;
+            double sum = 0;
+            double sum2 = 0;
+            for (int i = 0; i < positions; i++) {
+                Sample s = sample(table, n, rnd, 100_000, drawn);
+                if (s == null) {
+                    break;
+                }
+                Board b = new Board(s.position());
+                agent.reset(seed + 7919L * i + n);
+                int m = agent.decide(b, limit, SearchMonitor.NONE).move();
+                if (m < 0 || m >= s.moveShares().length || s.moveShares()[m] < 0) {
+                    throw new IllegalStateException(agent.spec() + " played an illegal move " + m + " at " + b.text());
+                }
+                int got = s.moveShares()[m];
+                int a = b.store(b.toMove());
+                done++;
+                int loss = s.share() - got;
+                if (loss == 0) {
+                    optimal++;
+                }
+                if (EndgameTable.outcome(total, a, got, got) == EndgameTable.outcome(total, a, s.share(), s.share())) {
+                    kept++;
+                }
+                sum += loss;
+                sum2 += (double) loss * loss;
+            }
+            double mean = done == 0 ? 0 : sum / done;
+            double var = done < 2 ? 0 : Math.max(0, (sum2 - done * mean * mean) / (done - 1));
+            double half = done == 0 ? 0 : 1.959963984540054 * Math.sqrt(var / done);
+            Row row = new Row(n, done, optimal, kept, mean, Math.max(0, mean - half), mean + half,
+                    drawn[0] == 0 ? 0 : done / (double) drawn[0]);
+            rows.add(row);
+            progress.accept(String.format(java.util.Locale.ROOT,
+                    "accuracy: %d seeds: %d positions, optimal %.1f%%, outcome kept %.1f%%, mean loss %.3f seeds",
+                    n, done, 100 * row.optimalRate(), 100 * row.outcomeRate(), mean));
+        }
+        return rows;
+    }
+}
