@@ -151,6 +151,52 @@ public final class EndgameTable {
     }
 
     /**
+     * The bounds of the mover's share (of the seeds now on the board) after each move of
+     * {@code b}: {@code [m][0..1]}, null where {@code m} is not legal. A move that ends the game
+     * is exact; any other is {@code captured + (left - child's bounds)} (call only where
+     * {@link #covers(Board)}).
+     */
+    public int[][] moveBounds(Board b) {
+        int houses = b.housesPerSide();
+        int mover = b.toMove();
+        int a = b.store(mover);
+        int n = seedsOnBoard(b);
+        int[][] out = new int[houses][];
+        Board w = b.copy();
+        for (int m = 0; m < houses; m++) {
+            if (!w.isLegal(m)) {
+                continue;
+            }
+            w.play(m);
+            if (w.isOver() && w.endReason() != org.owarelab.rules.EndReason.THRESHOLD) {
+                int s = w.finalStore(mover) - a;
+                out[m] = new int[] {s, s};
+            } else {
+                int left = seedsOnBoard(w);
+                int idx = (int) index(w);
+                out[m] = new int[] {n - hi[left][idx], n - lo[left][idx]};
+            }
+            w.undo();
+        }
+        return out;
+    }
+
+    /** Loaded tables by file and rule set, shared by every agent of the process. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, EndgameTable> CACHE =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@link #load(Path, RuleSet, int)} once per file and rule set in this process (any seed count). */
+    public static EndgameTable cached(Path file, RuleSet rules) {
+        String key = file.toAbsolutePath().normalize() + "|" + rules;
+        EndgameTable t = CACHE.get(key);
+        if (t == null) {
+            t = load(file, rules, 0);
+            CACHE.putIfAbsent(key, t);
+        }
+        return t;
+    }
+
+    /**
      * The result for the side to move given the board's stores: +1 win, 0 draw, -1 loss, or
      * {@link #UNKNOWN} where the bounds straddle a result (call only where {@link #covers(Board)}).
      */

@@ -58,7 +58,9 @@ public final class AlphaBetaAgent implements Agent {
             return "negamax alpha-beta (PVS, iterative deepening, transposition table, quiescence); options: depth "
                     + "(plies; default " + AlphaBetaConfig.DEFAULT_DEPTH + " when no limit is given), movetime (ms), "
                     + "nodes, tt (MiB, default " + AlphaBetaConfig.DEFAULT_TT_MB + ", 0 = none), qs (capture "
-                    + "quiescence, default true), eval (full|material, default full)";
+                    + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
+                    + "from 'oware tables build': covered positions are scored exactly, a covered root plays the "
+                    + "table's move)";
         }
 
         @Override
@@ -75,6 +77,7 @@ public final class AlphaBetaAgent implements Agent {
     private final int[] bestPv = new int[Search.MAX_PLY + 1];
     private final LongSupplier clock;
     private Deepening last;
+    private final org.owarelab.tables.EndgameTable endgame;
 
     /**
      * How the last decision's deepening ended (for tests of the cut-iteration rule).
@@ -105,6 +108,38 @@ public final class AlphaBetaAgent implements Agent {
         this.work = new Board(rules);
         this.tt = new TranspositionTable(config.ttMegabytes());
         this.search = new Search(work, tt, new Evaluation(weights, rules.grandSlam()), config.quiescence(), clock);
+        this.endgame = config.tables() == null ? null
+                : org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(config.tables()), rules);
+        search.endgame(endgame);
+    }
+
+    /**
+     * The table's best move at a covered root: the highest lower bound of the mover's share, then
+     * the highest upper bound, then the first; its value is the table's result (±1 or 0 when the
+     * bounds decide it, else tanh of the margin of the table's value).
+     */
+    private Decision tableDecision(Board board, long t0, SearchMonitor monitor) {
+        int[][] bounds = endgame.moveBounds(board);
+        int best = -1;
+        for (int m = 0; m < bounds.length; m++) {
+            if (bounds[m] != null && (best < 0 || bounds[m][0] > bounds[best][0]
+                    || (bounds[m][0] == bounds[best][0] && bounds[m][1] > bounds[best][1]))) {
+                best = m;
+            }
+        }
+        int total = rules.totalSeeds();
+        int a = board.store(board.toMove());
+        int outcome = org.owarelab.tables.EndgameTable.outcome(total, a, bounds[best][0], bounds[best][1]);
+        double margin = 2 * (a + (bounds[best][0] + bounds[best][1]) / 2.0) - total;
+        float value = outcome == org.owarelab.tables.EndgameTable.UNKNOWN ? (float) Math.tanh(margin / Score.VALUE_SCALE)
+                : outcome;
+        float[] policy = new float[board.housesPerSide()];
+        policy[best] = 1f;
+        long elapsed = clock.getAsLong() - t0;
+        monitor.info(new SearchInfo(1, 1, value, margin, outcome == org.owarelab.tables.EndgameTable.UNKNOWN ? 0 : outcome,
+                0, elapsed / 1_000_000, new int[] {best}));
+        last = new Deepening(0, -1, -1, false, best);
+        return new Decision(best, policy, value, 0, 0, elapsed, new int[] {best});
     }
 
     @Override
@@ -116,6 +151,9 @@ public final class AlphaBetaAgent implements Agent {
         if (!board.rules().equals(rules)) {
             throw new IllegalArgumentException("alphabeta: built for rules " + rules + ", asked about a board with rules "
                     + board.rules());
+        }
+        if (endgame != null && endgame.covers(board)) {
+            return tableDecision(board, t0, monitor);
         }
         SearchLimit lim = limit.depth() > 0 || limit.nodes() > 0 || limit.movetimeMillis() > 0 || limit.infinite()
                 ? limit : config.limit();

@@ -14,15 +14,23 @@ import org.owarelab.agents.SearchLimit;
  * @param quiescence extend the horizon with a capture-only search (spec key {@code qs})
  * @param materialOnly evaluate by store difference only, an ablation baseline (spec key
  *     {@code eval=material}; the default {@code eval=full} is {@link Evaluation})
+ * @param tables an endgame table file ({@code oware tables build}), null for none (spec key
+ *     {@code tables}): positions it covers are scored from it, and a root it covers plays its best move
  */
 public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
-        boolean materialOnly) {
+        boolean materialOnly, String tables) {
     /** The spec keys. */
-    public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval");
+    public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval", "tables");
     /** The depth used when a spec gives no limit at all. */
     public static final int DEFAULT_DEPTH = 8;
     public static final int DEFAULT_TT_MB = 16;
     public static final AlphaBetaConfig DEFAULT = new AlphaBetaConfig(DEFAULT_DEPTH, 0, 0, DEFAULT_TT_MB, true, false);
+
+    /** A configuration without endgame tables. */
+    public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
+            boolean materialOnly) {
+        this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, null);
+    }
 
     public AlphaBetaConfig {
         if (depth < 0 || depth > Search.MAX_DEPTH) {
@@ -53,7 +61,7 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
                 Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
-                spec.bool("qs", true), eval.equals("material"));
+                spec.bool("qs", true), eval.equals("material"), spec.string("tables", null));
     }
 
     private static long longOption(AgentSpec spec, String key) {
@@ -103,6 +111,10 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         if (materialOnly) {
             sb.append(sep).append("eval=material");
+            sep = ',';
+        }
+        if (tables != null) {
+            sb.append(sep).append("tables=").append(tables);
         }
         return sb.toString();
     }

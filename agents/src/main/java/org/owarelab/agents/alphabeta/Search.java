@@ -38,6 +38,9 @@ final class Search {
     private final Evaluation eval;
     private final boolean quiescence;
     private final LongSupplier clock;
+    /** Endgame tables, or null: covered positions below the root are scored from them, not searched. */
+    private org.owarelab.tables.EndgameTable endgame;
+    private long tableHits;
 
     private final MoveOrder order;
     private final int[] pv;
@@ -72,6 +75,43 @@ final class Search {
         this.pv = new int[(MAX_PLY + 1) * (MAX_PLY + 1)];
     }
 
+    /** Uses {@code table} (null: none) for the positions it covers below the root. */
+    void endgame(org.owarelab.tables.EndgameTable table) {
+        this.endgame = table;
+    }
+
+    /** Positions scored from the endgame table since the last {@link #limits}. */
+    long tableHits() {
+        return tableHits;
+    }
+
+    /**
+     * The score of a covered position from the table: a decided result is proven (ranked below
+     * any win found in the tree, and by the final margin among table results); a result the
+     * table's bounds leave open is the table's value as a plain margin.
+     */
+    private int tableScore(int ply) {
+        final Board b = board;
+        final org.owarelab.tables.EndgameTable t = endgame;
+        int total = b.rules().totalSeeds();
+        int n = org.owarelab.tables.EndgameTable.seedsOnBoard(b);
+        long idx = t.index(b);
+        int lo = t.lo(n, idx);
+        int hi = t.hi(n, idx);
+        int a = b.store(b.toMove());
+        int outcome = org.owarelab.tables.EndgameTable.outcome(total, a, lo, hi);
+        int v = lo == hi ? lo : t.value(b);
+        int margin = 2 * (a + v) - total;
+        tableHits++;
+        if (outcome == 1) {
+            return Score.WIN - 200 - ply - (total - Math.max(1, margin));
+        }
+        if (outcome == -1) {
+            return -(Score.WIN - 200 - ply - (total - Math.max(1, -margin)));
+        }
+        return outcome == 0 ? 0 : margin * Score.SEED;
+    }
+
     /** Sets the limits of the next searches: a node budget, a deadline ({@code Long.MAX_VALUE}: none), stop requests. */
     void limits(long nodeLimit, long deadlineNanos, SearchMonitor monitor) {
         this.nodeLimit = nodeLimit;
@@ -81,6 +121,7 @@ final class Search {
         this.stopped = false;
         this.nodes = 0;
         this.selDepth = 0;
+        this.tableHits = 0;
     }
 
     /** Starts an iteration at the root: forgets its best move so far. */
@@ -178,6 +219,9 @@ final class Search {
         final Board b = board;
         if (b.isOver()) {
             return terminal(ply);
+        }
+        if (endgame != null && ply > 0 && endgame.covers(b)) {
+            return tableScore(ply);
         }
         if (ply > selDepth) {
             selDepth = ply;
@@ -291,6 +335,9 @@ final class Search {
         if (b.isOver()) {
             return terminal(ply);
         }
+        if (endgame != null && ply > 0 && endgame.covers(b)) {
+            return tableScore(ply);
+        }
         if (ply > selDepth) {
             selDepth = ply;
         }
@@ -336,7 +383,10 @@ final class Search {
         if (ply > selDepth) {
             selDepth = ply;
         }
-        return board.isOver() ? terminal(ply) : eval.evaluate(board);
+        if (board.isOver()) {
+            return terminal(ply);
+        }
+        return endgame != null && ply > 0 && endgame.covers(board) ? tableScore(ply) : eval.evaluate(board);
     }
 
     /** The exact score of a finished game at {@code ply}; notes which earlier ply a repetition matched. */

@@ -50,7 +50,7 @@ class AlphaBetaAgentTest implements AgentContractTest {
     void badSpecsNameTheProblem() {
         AgentSpecException e = assertThrows(AgentSpecException.class,
                 () -> BuiltInAgents.registry().create("alphabeta:dept=3", RuleSet.DEFAULT, 0));
-        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of depth, eval, movetime, nodes, qs, tt)"), e.getMessage());
+        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of depth, eval, movetime, nodes, qs, tables, tt)"), e.getMessage());
         for (String bad : new String[] {"alphabeta:depth=0", "alphabeta:depth=65", "alphabeta:tt=-1", "alphabeta:nodes=x",
             "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0"}) {
             assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create(bad, RuleSet.DEFAULT, 0), bad);
