@@ -1,0 +1,98 @@
+package org.owarelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code oware tables build/check} and {@code oware accuracy}, bad table files included. */
+class TablesCommandTest {
+    @TempDir
+    static Path dir;
+    static Path file;
+
+    @BeforeAll
+    static void build() {
+        file = dir.resolve("t6.owtb");
+        Cli r = Cli.run("tables", "build", "--seeds", "6", "--out", file.toString(), "--threads", "2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("wrote " + file + ": rules default, up to 6 seeds"), r.out());
+        assertTrue(r.err().contains("tables: 6 seeds: 12376 positions"), r.err());
+    }
+
+    @Test
+    void checkFindsNoViolations() {
+        Cli r = Cli.run("tables", "check", "--tables", file.toString(), "--positions", "100", "--max-seeds", "4",
+                "--budget", "100000");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("violations 0"), r.out());
+        assertTrue(r.out().contains("bellman: 0 violations over every entry up to 6 seeds"), r.out());
+    }
+
+    @Test
+    void accuracyOfGreedyPrintsATableAndJsonLast() throws Exception {
+        Path plot = dir.resolve("acc.png");
+        Cli r = Cli.run("accuracy", "--agent", "greedy", "--seeds", "3-5", "--positions", "30", "--tables",
+                file.toString(), "--plot", plot.toString());
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.outLines();
+        JsonNode json = new ObjectMapper().readTree(lines[lines.length - 1]);
+        assertEquals("greedy", json.get("agent").asText());
+        assertEquals(3, json.get("rows").size());
+        for (JsonNode row : json.get("rows")) {
+            assertEquals(30, row.get("positions").asInt());
+            double opt = row.get("optimal").asDouble();
+            assertTrue(row.get("optimal_lo").asDouble() <= opt && opt <= row.get("optimal_hi").asDouble());
+            assertTrue(row.get("outcome").asDouble() >= opt, "a perfect move keeps the outcome");
+        }
+        assertTrue(Files.size(plot) > 1000);
+    }
+
+    @Test
+    void alphaBetaWithTheTablePlaysOnlyOptimalMoves() throws Exception {
+        Cli r = Cli.run("accuracy", "--agent", "alphabeta:depth=1,tables=" + file, "--seeds", "3-6", "--positions",
+                "40", "--tables", file.toString(), "--plot", dir.resolve("ab.png").toString());
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.outLines();
+        for (JsonNode row : new ObjectMapper().readTree(lines[lines.length - 1]).get("rows")) {
+            assertEquals(1.0, row.get("optimal").asDouble(), row.toString());
+        }
+    }
+
+    private static void assertBadInput(Cli r, String expected) {
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+    }
+
+    @Test
+    void badTableFilesExitWithTwoAndOneLine() throws Exception {
+        assertBadInput(Cli.run("accuracy", "--agent", "greedy", "--seeds", "2-8", "--tables", file.toString()),
+                "covers up to 6 seeds on the board, expected at least 8");
+        assertBadInput(Cli.run("accuracy", "--agent", "greedy", "--seeds", "2-5", "--tables", file.toString(),
+                "--rules", "grand-slam=capture-all"), "built for rules default, expected rules grand-slam=capture-all");
+        byte[] bytes = Files.readAllBytes(file);
+        Path cut = dir.resolve("cut.owtb");
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
+        assertBadInput(Cli.run("tables", "check", "--tables", cut.toString()), "truncated");
+        byte[] flipped = bytes.clone();
+        flipped[flipped.length - 1] ^= 4;
+        Path bad = dir.resolve("flip.owtb");
+        Files.write(bad, flipped);
+        assertBadInput(Cli.run("accuracy", "--agent", "greedy", "--seeds", "2-5", "--tables", bad.toString()),
+                "checksum mismatch");
+        assertBadInput(Cli.run("match", "alphabeta:depth=1,tables=" + bad, "random", "--games", "2"),
+                "checksum mismatch");
+        assertBadInput(Cli.run("accuracy", "--agent", "greedy", "--seeds", "9-2", "--tables", file.toString()),
+                "--seeds '9-2'");
+        assertBadInput(Cli.run("tables", "build", "--seeds", "30", "--out", dir.resolve("x.owtb").toString()),
+                "--seeds 30: expected 0..24");
+    }
+}
