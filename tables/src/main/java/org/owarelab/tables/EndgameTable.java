@@ -30,15 +30,19 @@ import org.owarelab.util.AtomicFiles;
  * win/draw/loss for every pair of stores ({@link #outcome(Board)}).
  *
  * <p>The repetition rule makes the value history dependent: the game ends at the first
- * position that recurs, and which one recurs decides the sharing. The table stores the exact
- * fixpoint of two history-free games: {@code lo}, the share when a play that never leaves the
- * capture-free cycles counts as the worst for the mover, and {@code hi}, the same with the best.
- * They satisfy {@code lo(P) = max over moves of (n - hi(child))} and {@code hi(P) = max (n -
- * lo(child))}, captures and game ends counted exactly by the rules engine. The engine's value
- * with the history starting at {@code P} always lies in {@code [lo, hi]} (the strategies that
- * secure the bounds never repeat a position), so where {@code lo == hi} (most positions) the
- * value is exact whatever the repetition rule does; where they differ, the outcome of a cycle
- * decides it and the table says only the bounds.
+ * position that recurs, and which one recurs decides the sharing. The table stores two bounds,
+ * both with the history starting at the position: {@code lo}, a share the mover can secure, and
+ * {@code hi}, a share the opponent can hold the mover to. First the exact fixpoint of two
+ * history-free games, where a play that never leaves the capture-free cycles counts as the worst
+ * (for {@code lo}) or the best (for {@code hi}) for the mover: {@code lo(P) = max over moves of
+ * (n - hi(child))}, {@code hi(P) = max (n - lo(child))}, captures and game ends counted exactly
+ * by the rules engine; the strategies that secure these never repeat a position. Then a
+ * refinement by the repetition rule (see {@code TableBuilder.Refinement}): a player who can keep
+ * the play among positions where a repetition would give it at least {@code t}, or leave them
+ * only by moves that secure {@code t}, secures {@code t}. The refined bounds still satisfy the
+ * same two equations. The engine's value (history starting at {@code P}) always lies in
+ * {@code [lo, hi]}; where {@code lo == hi} it is exact whatever the repetition does; where they
+ * differ, the cycles decide and the table gives only the bounds (and {@link #value(Board)}).
  *
  * <p>File: a header (magic, {@value #FORMAT_VERSION}, rule set, houses, max seeds, value kind,
  * payload length), a CRC-32 of header and payload, then per seed count {@code n = 0..N} the

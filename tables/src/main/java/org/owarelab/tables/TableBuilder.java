@@ -36,6 +36,7 @@ public final class TableBuilder {
     private final Layout layout;
     private final int houses;
     private final int k;
+    private final boolean refine;
 
     /**
      * @param maxSeeds 0..totalSeeds/2
@@ -43,6 +44,11 @@ public final class TableBuilder {
      * @param progress receives one line per layer
      */
     public TableBuilder(RuleSet rules, int maxSeeds, int threads, Consumer<String> progress) {
+        this(rules, maxSeeds, threads, progress, true);
+    }
+
+    /** As above; {@code refine = false} leaves out the repetition refinement (the plain bounds, for tests). */
+    TableBuilder(RuleSet rules, int maxSeeds, int threads, Consumer<String> progress, boolean refine) {
         if (maxSeeds < 0 || maxSeeds > rules.totalSeeds() / 2) {
             throw new IllegalArgumentException("--seeds " + maxSeeds + ": expected 0.." + rules.totalSeeds() / 2
                     + " (half the seeds of rules " + rules + ")");
@@ -53,6 +59,7 @@ public final class TableBuilder {
                     + " layouts in the top layer, more than this builder indexes in memory");
         }
         this.rules = rules;
+        this.refine = refine;
         this.maxSeeds = maxSeeds;
         this.threads = Math.max(1, threads);
         this.progress = progress;
@@ -77,13 +84,23 @@ public final class TableBuilder {
                 lo[n] = new byte[size];
                 hi[n] = new byte[size];
                 int[] succ = new int[size * houses];
+                byte[] rep = new byte[size];
                 final int seeds = n;
-                run(pool, size, (from, to) -> successors(seeds, from, to, lo, hi, succ));
+                run(pool, size, (from, to) -> successors(seeds, from, to, lo, hi, succ, rep));
                 int sweeps = 0;
                 boolean changed = true;
                 while (changed) {
                     sweeps++;
                     changed = run(pool, size, (from, to) -> sweep(seeds, from, to, lo[seeds], hi[seeds], succ));
+                }
+                int open0 = 0;
+                for (int i = 0; i < size; i++) {
+                    if (lo[n][i] != hi[n][i]) {
+                        open0++;
+                    }
+                }
+                if (refine) {
+                    new Refinement(seeds, size, lo[n], hi[n], succ, rep, pool).run();
                 }
                 int open = 0;
                 for (int i = 0; i < size; i++) {
@@ -92,8 +109,9 @@ public final class TableBuilder {
                     }
                 }
                 progress.accept(String.format(java.util.Locale.ROOT,
-                        "tables: %d seeds: %d positions, %d sweeps, %d with lo<hi (%.2f%%), %.1f s (total %.1f s)",
-                        n, size, sweeps, open, size == 0 ? 0 : 100.0 * open / size, (System.nanoTime() - t1) / 1e9,
+                        "tables: %d seeds: %d positions, %d sweeps, %d with lo<hi (%.2f%%; %d before the repetition"
+                                + " refinement), %.1f s (total %.1f s)",
+                        n, size, sweeps, open, size == 0 ? 0 : 100.0 * open / size, open0, (System.nanoTime() - t1) / 1e9,
                         (System.nanoTime() - t0) / 1e9));
             }
         } finally {
@@ -133,7 +151,7 @@ public final class TableBuilder {
     }
 
     /** The moves of layouts {@code from..to-1} of {@code n} seeds; sets lo/hi of layouts with no move inside the layer. */
-    private boolean successors(int n, int from, int to, byte[][] lo, byte[][] hi, int[] succ) {
+    private boolean successors(int n, int from, int to, byte[][] lo, byte[][] hi, int[] succ, byte[] rep) {
         int total = rules.totalSeeds();
         int a = total / 2 - n;
         int b = total - n - a;
@@ -143,6 +161,9 @@ public final class TableBuilder {
         for (int idx = from; idx < to; idx++) {
             layout.layout(n, idx, c);
             board.set(new Position(rules, c, a, b, Side.SOUTH));
+            int mine = board.seedsOnSide(Side.SOUTH);
+            rep[idx] = (byte) (rules.repetition() == org.owarelab.rules.Repetition.OWN_SIDE ? mine
+                    : n / 2 + (n % 2 == 1 && mine > n - mine ? 1 : 0));
             int base = idx * houses;
             java.util.Arrays.fill(succ, base, base + houses, NONE);
             if (board.isOver()) {
@@ -192,6 +213,134 @@ public final class TableBuilder {
             hi[n][idx] = (byte) (inside ? n : bestHi);
         }
         return false;
+    }
+
+    /**
+     * Tightens the bounds of one layer with the repetition rule. For each threshold {@code t}
+     * and each role of a layout (the player {@code M} who wants a share of at least {@code t} is
+     * to move, or the other is), {@code Z} is the greatest set of nodes that are "safe" (a
+     * repetition there would give {@code M} at least {@code t}) from which {@code M} can keep the
+     * play in {@code Z} or leave by a move that secures {@code t}; {@code W} is the attractor of
+     * {@code Z} and the securing exits. From {@code W}, {@code M} plays to {@code Z} without a
+     * repeat (the attractor's rank falls), then stays in {@code Z}: so the game either leaves by a
+     * securing exit or ends by repetition at a node of {@code Z} (any repeated node lies in
+     * {@code Z}), and {@code M} gets at least {@code t} with the history starting at the node.
+     */
+    private final class Refinement {
+        private final int n;
+        private final int size;
+        private final byte[] lo;
+        private final byte[] hi;
+        private final int[] succ;
+        private final byte[] rep;
+        private final ExecutorService pool;
+
+        Refinement(int n, int size, byte[] lo, byte[] hi, int[] succ, byte[] rep, ExecutorService pool) {
+            this.n = n;
+            this.size = size;
+            this.lo = lo;
+            this.hi = hi;
+            this.succ = succ;
+            this.rep = rep;
+            this.pool = pool;
+        }
+
+        void run() {
+            byte[] lo2 = lo.clone();
+            byte[] hi2 = hi.clone();
+            byte[] zM = new byte[size];
+            byte[] zm = new byte[size];
+            for (int t = 1; t <= n; t++) {
+                final int th = t;
+                for (int x = 0; x < size; x++) {
+                    zM[x] = (byte) (rep[x] >= t ? 1 : 0);
+                    zm[x] = (byte) (n - rep[x] >= t ? 1 : 0);
+                }
+                // Z: remove nodes that cannot stay (greatest fixpoint); W: add attracted nodes (least).
+                while (TableBuilder.this.run(pool, size, (f, e) -> pass(th, f, e, zM, zm, false))) {
+                    // until stable
+                }
+                while (TableBuilder.this.run(pool, size, (f, e) -> pass(th, f, e, zM, zm, true))) {
+                    // until stable
+                }
+                boolean any = false;
+                for (int x = 0; x < size; x++) {
+                    if (zM[x] != 0 && lo2[x] < t) {
+                        lo2[x] = (byte) t;
+                    }
+                    if (zm[x] != 0 && hi2[x] > n - t) {
+                        hi2[x] = (byte) (n - t);
+                    }
+                    any |= zM[x] != 0 || zm[x] != 0;
+                }
+                if (!any) {
+                    break;
+                }
+            }
+            for (int x = 0; x < size; x++) {
+                lo[x] = lo2[x];
+                hi[x] = hi2[x];
+            }
+        }
+
+        /**
+         * One pass at threshold {@code t}: with {@code grow} false, drops from {@code Z} the nodes
+         * that cannot stay; with {@code grow} true, adds to {@code W} (held in the same arrays)
+         * the nodes that can reach it.
+         */
+        private boolean pass(int t, int from, int to, byte[] wM, byte[] wm, boolean grow) {
+            boolean changed = false;
+            for (int x = from; x < to; x++) {
+                int base = x * houses;
+                boolean terminal = true;
+                for (int m = 0; m < houses; m++) {
+                    if (succ[base + m] != NONE) {
+                        terminal = false;
+                        break;
+                    }
+                }
+                if (terminal) {
+                    // No move: the share is exact; the node belongs where its value puts it.
+                    byte inM = (byte) (lo[x] >= t ? 1 : 0);
+                    byte inm = (byte) (n - hi[x] >= t ? 1 : 0);
+                    if (wM[x] != inM || wm[x] != inm) {
+                        wM[x] = inM;
+                        wm[x] = inm;
+                        changed = true;
+                    }
+                    continue;
+                }
+                if (wM[x] == (grow ? 0 : 1)) {
+                    boolean some = false;
+                    for (int m = 0; m < houses && !some; m++) {
+                        int s = succ[base + m];
+                        if (s == NONE) {
+                            continue;
+                        }
+                        some = s >= 0 ? wm[s] != 0 : ((-1 - s) & 0xff) >= t;
+                    }
+                    if (some == grow) {
+                        wM[x] = (byte) (grow ? 1 : 0);
+                        changed = true;
+                    }
+                }
+                if (wm[x] == (grow ? 0 : 1)) {
+                    boolean all = true;
+                    for (int m = 0; m < houses && all; m++) {
+                        int s = succ[base + m];
+                        if (s == NONE) {
+                            continue;
+                        }
+                        all = s >= 0 ? wM[s] != 0 : n - ((-1 - s) >>> 8) >= t;
+                    }
+                    if (all == grow) {
+                        wm[x] = (byte) (grow ? 1 : 0);
+                        changed = true;
+                    }
+                }
+            }
+            return changed;
+        }
     }
 
     /** One sweep over layouts {@code from..to-1}; returns whether a bound moved. */
