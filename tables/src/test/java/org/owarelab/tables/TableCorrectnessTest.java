@@ -46,17 +46,17 @@ class TableCorrectnessTest {
         assertTrue(r.exact > 0, r.toString());
     }
 
-    /** The larger run behind the README's figures: 2,000 positions with up to 5 seeds per variant. */
+    /** The larger run behind the README's figures: 1,000 positions with up to 5 seeds per variant. */
     @Tag("slow")
     @ParameterizedTest
     @MethodSource("variants")
     void tableAgreesWithTheEnginesBruteForceOnThousands(RuleSet rules) {
         int seeds = Math.min(5, rules.totalSeeds() / 2);
         EndgameTable table = build(rules, seeds);
-        CrossCheck.Result r = CrossCheck.run(table, seeds, 2000, 7, 2_000_000);
+        CrossCheck.Result r = CrossCheck.run(table, seeds, 1000, 7, 1_000_000);
         System.out.println("cross-check " + rules + ": " + r);
         assertEquals(0, r.violations, r.toString());
-        assertTrue(r.checked >= 1000, "too few positions within the node budget: " + r);
+        assertTrue(r.checked >= 500, "too few positions within the node budget: " + r);
     }
 
     @ParameterizedTest
