@@ -128,8 +128,12 @@ final class AccuracyCommand implements Callable<Integer> {
             m.put("kept", row.keptShare());
             json.add(m);
         }
-        Charts.savePng(chart(agentName + " (" + lim + ")", rows), plot);
-        out.println("plot: " + plot);
+        if (rows.stream().anyMatch(x -> x.positions() > 0)) {
+            Charts.savePng(chart(agentName + " (" + lim + ")", rows), plot);
+            out.println("plot: " + plot);
+        } else {
+            out.println("plot: none (no position could be judged)");
+        }
         Map<String, Object> top = new LinkedHashMap<>();
         top.put("agent", agentName);
         top.put("limit", lim);
@@ -169,6 +173,7 @@ final class AccuracyCommand implements Callable<Integer> {
         chart.setYAxisTitle("% of positions (bars: 95% Wilson interval)");
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
+        rows = rows.stream().filter(r -> r.positions() > 0).toList(); // nothing judged: no point
         int k = rows.size();
         double[] x = new double[k];
         double[] opt = new double[k];

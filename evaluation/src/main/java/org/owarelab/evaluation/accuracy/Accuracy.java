@@ -85,7 +85,6 @@ public final class Accuracy {
         int total = rules.totalSeeds();
         int[] c = new int[k];
         int[] h = new int[k];
-        int[] layout = new int[k];
         for (int t = 0; t < tries; t++) {
             drawn[0]++;
             long idx = (long) (rnd.nextDouble() * table.positions(n));
@@ -93,7 +92,7 @@ public final class Accuracy {
             int aMin = Math.max(0, total / 2 - n);
             int aMax = Math.min(total / 2, total - n);
             int a = aMin + rnd.nextInt(aMax - aMin + 1);
-            decode(table, n, idx, layout, c);
+            table.decode(n, idx, c);
             for (int j = 0; j < k; j++) {
                 h[(side * houses + j) % k] = c[j];
             }
@@ -111,37 +110,18 @@ public final class Accuracy {
         return null;
     }
 
-    private static void decode(EndgameTable table, int n, long idx, int[] layout, int[] c) {
-        table.decode(n, idx, c);
-    }
-
     /** The exact share of each legal move (-1 where not legal), or null if one is not exact in the table. */
     static int[] moveShares(EndgameTable table, Board b, int n) {
-        int houses = b.housesPerSide();
-        int mover = b.toMove();
-        int a = b.store(mover);
-        int[] out = new int[houses];
-        java.util.Arrays.fill(out, -1);
-        Board w = b.copy();
-        for (int m = 0; m < houses; m++) {
-            if (!w.isLegal(m)) {
-                continue;
-            }
-            w.play(m);
-            int s;
-            if (w.isOver() && w.endReason() != org.owarelab.rules.EndReason.THRESHOLD) {
-                s = w.finalStore(mover) - a;
+        int[][] bounds = table.moveBounds(b);
+        int[] out = new int[bounds.length];
+        for (int m = 0; m < bounds.length; m++) {
+            if (bounds[m] == null) {
+                out[m] = -1;
+            } else if (bounds[m][0] != bounds[m][1]) {
+                return null;
             } else {
-                int left = EndgameTable.seedsOnBoard(w);
-                int captured = n - left;
-                int cl = table.lo(w);
-                if (cl != table.hi(w)) {
-                    return null;
-                }
-                s = captured + left - cl;
+                out[m] = bounds[m][0];
             }
-            w.undo();
-            out[m] = s;
         }
         return out;
     }
