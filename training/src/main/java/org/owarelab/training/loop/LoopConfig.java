@@ -19,11 +19,17 @@ package org.owarelab.training.loop;
  * @param cacheEntries entries of each self-play worker's position cache (0: no cache)
  * @param learnerThreads libtorch threads of the learner (self-play workers use one each: on a
  *     small CPU more threads per call are much slower, see README)
+ * @param maxWallSeconds a time budget (0: none): the first generation whose training ends at or
+ *     past this many seconds of training time (over all sessions) is the last one, with the
+ *     last generation's checkpoint and final evaluation; {@code generations} still caps the run.
+ *     For comparisons at equal wall time (e.g. simulations per move); unlike a generation count
+ *     it depends on the machine and its load, so such a run is not reproducible bit for bit
  */
 public record LoopConfig(int generations, int workers, int gamesPerGeneration, int batchSize,
-        int maxStepsPerGeneration, int checkpointEvery, int keepCheckpoints, int evaluateEvery, int cacheEntries, int learnerThreads) {
+        int maxStepsPerGeneration, int checkpointEvery, int keepCheckpoints, int evaluateEvery, int cacheEntries, int learnerThreads,
+        double maxWallSeconds) {
 
-    public static final LoopConfig DEFAULT = new LoopConfig(20, 2, 128, 256, 400, 1, 0, 5, 1 << 16, 1);
+    public static final LoopConfig DEFAULT = new LoopConfig(20, 2, 128, 256, 400, 1, 0, 5, 1 << 16, 1, 0);
 
     public LoopConfig {
         check("generations", generations, 1, 1_000_000);
@@ -36,10 +42,19 @@ public record LoopConfig(int generations, int workers, int gamesPerGeneration, i
         check("evaluateEvery", evaluateEvery, 0, 1_000_000);
         check("cacheEntries", cacheEntries, 0, 1 << 26);
         check("learnerThreads", learnerThreads, 1, 256);
+        if (!(maxWallSeconds >= 0) || maxWallSeconds > 1e9) {
+            throw new IllegalArgumentException("loop.maxWallSeconds=" + maxWallSeconds
+                    + ": expected 0 (no budget) .. 1e9 seconds");
+        }
         if (gamesPerGeneration < workers) {
             throw new IllegalArgumentException("loop.gamesPerGeneration=" + gamesPerGeneration
                     + " is less than loop.workers=" + workers);
         }
+    }
+
+    /** Whether a run whose training time is {@code seconds} has spent its time budget (never without one). */
+    public boolean wallSpent(double seconds) {
+        return maxWallSeconds > 0 && seconds >= maxWallSeconds;
     }
 
     static void check(String name, long v, long min, long max) {

@@ -124,6 +124,11 @@ public final class Trainer {
                         run.root(), state.generation(), cfg.loop().generations());
                 return dir;
             }
+            if (began && cfg.loop().wallSpent(state.seconds())) {
+                log.printf("run %s is complete (%.0f s of its loop.maxWallSeconds=%.0f); raise it to go on%n",
+                        run.root(), state.seconds(), cfg.loop().maxWallSeconds());
+                return dir;
+            }
             try (TrainingSession session = TrainingSession.open(run, cfg, state)) {
                 // Nothing was written before this point.
                 if (!began) {
@@ -172,7 +177,9 @@ public final class Trainer {
         try (GameSource opened = sources.open(new GameSource.Context(run, cfg, log))) {
             source = opened;
             for (int gen = state.generation() + 1; gen <= generations; gen++) {
-                generation(session, gen, clock);
+                if (generation(session, gen, clock)) {
+                    break;
+                }
             }
         } finally {
             source = null;
@@ -185,9 +192,10 @@ public final class Trainer {
 
     /** What generation {@code gen} does besides self-play and training. */
     private record Plan(int gen, int of, boolean last, boolean evaluate, boolean checkpoint, boolean gate) {
-        static Plan of(TrainConfig cfg, int gen) {
+        /** The plan of generation {@code gen}; {@code wallSpent}: the time budget ends the run with it. */
+        static Plan of(TrainConfig cfg, int gen, boolean wallSpent) {
             int of = cfg.loop().generations();
-            boolean last = gen == of;
+            boolean last = gen == of || wallSpent;
             boolean evaluate = !last && cfg.loop().evaluateEvery() > 0 && gen % cfg.loop().evaluateEvery() == 0;
             boolean gating = cfg.gating().enabled();
             // A checkpoint is the resume point: evaluation and gating read one, and the last generation ends on one.
@@ -200,13 +208,16 @@ public final class Trainer {
         }
     }
 
-    private void generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
-        Plan plan = Plan.of(cfg, gen);
+    /** Runs generation {@code gen}; true when it was the last one (the time budget spent). */
+    private boolean generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
         long genStart = System.nanoTime();
-        GameBatch sp = selfPlay(session, plan);
+        GameBatch sp = selfPlay(session, Plan.of(cfg, gen, false));
         TrainPhase.Output tr = TrainPhase.run(cfg, session.learner(), session.buffer());
+        double seconds = clock.seconds();
+        // Decided on the same figure that state.json keeps, so a resume agrees on whether the run is over.
+        Plan plan = Plan.of(cfg, gen, cfg.loop().wallSpent(seconds));
         TrainState next = session.state().after(gen, session.learner().steps(), sp.stats().games(),
-                sp.stats().positions(), clock.seconds());
+                sp.stats().positions(), seconds);
         GatePhase.Output gate = null;
         if (plan.checkpoint()) {
             next = session.saveCheckpoint(next);
@@ -224,6 +235,11 @@ public final class Trainer {
             session.advance(next);
         }
         log.println(Metrics.summary(gen, plan.of(), next, sp, tr, session.buffer(), arena, gate, genSeconds));
+        if (plan.last() && gen < plan.of()) {
+            log.printf("time budget spent: %.0f s of loop.maxWallSeconds=%.0f after generation %d%n", seconds,
+                    cfg.loop().maxWallSeconds(), gen);
+        }
+        return plan.last();
     }
 
     /** Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the buffer. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -96,6 +97,34 @@ class TrainerTest {
         assertTrue(log.toString().contains("resuming at generation 3"), log.toString());
         assertEquals(4, run.readConfig().loop().generations(), "the override is saved with the run");
         TinyRuns.assertNoSkippedSteps(run);
+    }
+
+    @Test
+    void aSpentTimeBudgetEndsTheRunWithItsLastGenerationAndAResumeAgrees() throws Exception {
+        Path dir = tmp.resolve("run");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        // A budget of a millisecond: the first generation's training ends past it, so it is the last.
+        Trainer.start(TinyRuns.config(5, "loop.maxWallSeconds=0.001"), dir, "test", TinyRuns.quietLog(log));
+        RunDirectory run = new RunDirectory(dir);
+        TrainState state = run.readState();
+        assertEquals(1, state.generation());
+        assertTrue(state.seconds() >= 0.001);
+        assertTrue(Files.isDirectory(run.checkpoints().resolve(state.checkpoint())), "the last generation's checkpoint");
+        assertTrue(Files.list(run.eval()).anyMatch(p -> p.getFileName().toString().startsWith("final")),
+                "the final evaluation was played");
+        assertTrue(log.toString(StandardCharsets.UTF_8).contains("time budget spent"), log.toString(StandardCharsets.UTF_8));
+
+        ByteArrayOutputStream again = new ByteArrayOutputStream();
+        Trainer.resume(dir, List.of(), "test --resume", TinyRuns.quietLog(again));
+        assertEquals(1, run.readState().generation(), "a resume of a run whose budget is spent trains nothing");
+        assertTrue(again.toString(StandardCharsets.UTF_8).contains("is complete"), again.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aNegativeTimeBudgetIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TinyRuns.config(1, "loop.maxWallSeconds=-1"));
+        assertTrue(e.getMessage().contains("loop.maxWallSeconds"), e.getMessage());
     }
 
     @Test
