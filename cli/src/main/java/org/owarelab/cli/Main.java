@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             TrainCommand.class,
             WorkerCommand.class,
+            AblateCommand.class,
             MatchCommand.class,
             TournamentCommand.class,
             LadderCommand.class,

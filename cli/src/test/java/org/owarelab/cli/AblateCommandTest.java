@@ -1,0 +1,218 @@
+package org.owarelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.owarelab.cli.ablate.AblationPlan;
+import org.owarelab.training.loop.RunDirectory;
+import org.owarelab.training.loop.Trainer;
+
+/** {@code oware ablate}: expansion, validation, dry run, a tiny ablation end to end, resuming. */
+class AblateCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The tiny board, shortened to seconds per run. */
+    private static final String TINY = """
+            base: tiny
+            set:
+              loop.generations: %d
+              loop.gamesPerGeneration: 8
+              selfplay.parallelGames: 4
+              selfplay.simulations: 8
+              replay.minPositions: 32
+              loop.maxStepsPerGeneration: 5
+              arena.finalGames: 2
+            """;
+
+    @TempDir
+    Path tmp;
+
+    private Path write(String name, String text) throws Exception {
+        Path f = tmp.resolve(name);
+        Files.writeString(f, text);
+        return f;
+    }
+
+    @Test
+    void aGridCrossedWithZippedRowsExpandsInOrderWithNamedVariants() throws Exception {
+        Path f = write("a.yaml", String.format(TINY, 1) + """
+                grid:
+                  network.aux: [true, false]
+                  selfplay.simulations: [8, 16]
+                zip:
+                  selfplay.search.gumbel.enabled: [false, true]
+                  selfplay.search.noise.fraction: [0.25, 0.0]
+                seeds: [3, 4]
+                """);
+        AblationPlan plan = AblationPlan.load(f);
+        assertEquals(List.of("network.aux", "selfplay.simulations", "selfplay.search.gumbel.enabled",
+                "selfplay.search.noise.fraction"), plan.axes());
+        assertEquals(8, plan.variants().size());
+        assertEquals(16, plan.runs());
+        assertEquals("aux=true_simulations=8_gumbel.enabled=false_noise.fraction=0.25", plan.variants().get(0).name());
+        assertEquals("aux=true_simulations=8_gumbel.enabled=true_noise.fraction=0.0", plan.variants().get(1).name());
+        assertEquals("aux=false_simulations=16_gumbel.enabled=true_noise.fraction=0.0", plan.variants().get(7).name());
+        AblationPlan.Variant v = plan.variants().get(7);
+        assertFalse(v.config().network().aux());
+        assertEquals(16, v.config().selfplay().simulations());
+        assertTrue(v.config().selfplay().search().gumbel().enabled());
+        assertEquals(0.0, v.config().selfplay().search().noise().fraction());
+        assertEquals(1, v.config().loop().generations(), "set: applies to every variant");
+        assertEquals("houses=3,seeds=3", v.config().rules(), "the embedded tiny base");
+        assertEquals(4, v.config(4).seed());
+        assertEquals(List.of(3L, 4L), plan.seeds());
+    }
+
+    static Stream<Arguments> badFiles() {
+        String tiny = String.format(TINY, 1);
+        return Stream.of(
+                Arguments.of(tiny + "sedes: [1, 2]\n", 10, "sedes", "unknown key"),
+                Arguments.of(tiny + "grid:\n  selfplay.nosuch: [1, 2]\n", 11, "grid.selfplay.nosuch", "unknown key 'nosuch'"),
+                Arguments.of(tiny + "grid:\n  network.aux: []\n", 11, "grid.network.aux", "empty axis"),
+                Arguments.of(tiny + "grid:\n  selfplay.simulations:\n    - 8\n    - 0\n", 13, "grid.selfplay.simulations",
+                        "simulations=0"),
+                Arguments.of(tiny.replace("base: tiny", "base: nosuch.yaml"), 1, "base", "no such file"),
+                Arguments.of(tiny + "zip:\n  network.aux: [true, false]\n  selfplay.simulations: [8, 16, 32]\n", 12,
+                        "zip.selfplay.simulations", "equal length"),
+                Arguments.of(tiny.replace("loop.generations: 1", "loop.generations: abc"), 3, "set.loop.generations",
+                        "expected a whole number"),
+                Arguments.of(tiny + "zip:\n  selfplay.search.gumbel.enabled: [false, true]\n", 11,
+                        "zip.selfplay.search.gumbel.enabled", "Gumbel"),
+                Arguments.of(tiny + "evaluation:\n  opponents: [nosuchagent]\n", 11, "evaluation.opponents", "nosuchagent"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badFiles")
+    void aBadFileIsOneLineWithFileLineAndKeyExitTwoAndNothingWritten(String text, int line, String key, String what)
+            throws Exception {
+        Path f = write("bad.yaml", text);
+        Path out = tmp.resolve("out");
+        Cli r = Cli.run("ablate", f.toString(), "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        String[] lines = r.err().strip().split("\\R");
+        assertEquals(1, lines.length, r.err());
+        assertTrue(lines[0].startsWith("oware ablate: " + f + ":" + line + ": key " + key + ": "), lines[0]);
+        assertTrue(lines[0].contains(what), lines[0]);
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void aDryRunPrintsTheVariantsAndTheCostAndWritesNothing() throws Exception {
+        Path f = write("d.yaml", String.format(TINY, 2) + "grid:\n  selfplay.simulations: [8, 16]\nseeds: [1, 2, 3]\n");
+        Path out = tmp.resolve("out");
+        Cli r = Cli.run("ablate", f.toString(), "--out", out.toString(), "--dry-run");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("2 variants x seeds [1, 2, 3] = 6 runs"), r.out());
+        assertTrue(r.out().contains("variant simulations=8 "), r.out());
+        assertTrue(r.out().contains("variant simulations=16 "), r.out());
+        assertTrue(r.out().contains("differs from simulations=8 in:\n  selfplay:\n    simulations: 16"), r.out());
+        // 6 runs x 2 generations x 8 games; simulations 2 runs-worth... x 80 plies: 3 x 2 x 8 x 80 x (8 + 16).
+        assertTrue(r.out().contains("cost (from the configs): 96 self-play games, ~9.22e+04 simulations"), r.out());
+        assertTrue(r.out().contains("at most 60 learner steps"), r.out());
+        assertTrue(r.out().contains("round robin of 8 players (2 fixed opponents + 6 checkpoints): 28 pairs x 10 games"),
+                r.out());
+        assertTrue(r.out().contains("training time: unknown until a run has measured the pace"), r.out());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void aTinyAblationWritesTheResultSchemaAndAnAddedSeedTrainsOnlyItsRuns() throws Exception {
+        String head = String.format(TINY, 1) + "grid:\n  network.aux: [true, false]\n";
+        String eval = "evaluation:\n  opponents: [random, greedy]\n  games: 2\n  sims: 8\n";
+        Path f = write("e.yaml", head + "seeds: [1, 2]\n" + eval);
+        Path out = tmp.resolve("abl");
+        Cli r = Cli.run("ablate", f.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+
+        List<String> results = Files.readAllLines(out.resolve("results.csv"));
+        assertEquals("variant,seed,elo,elo_lo,elo_hi,wall_s,positions,learner_steps,axis:network.aux,score:random,"
+                + "score:greedy", results.get(0));
+        assertEquals(5, results.size(), String.join("\n", results));
+        assertTrue(results.get(1).startsWith("aux=true,1,"), results.get(1));
+        assertTrue(results.get(4).startsWith("aux=false,2,"), results.get(4));
+        for (String row : results.subList(1, 5)) {
+            String[] c = row.split(",", -1);
+            assertEquals(11, c.length, row);
+            double elo = Double.parseDouble(c[2]);
+            assertTrue(Double.parseDouble(c[3]) <= elo && elo <= Double.parseDouble(c[4]), row);
+            assertEquals(c[0].equals("aux=true,") || c[0].startsWith("aux=true") ? "true" : "false", c[8]);
+            double score = Double.parseDouble(c[9]);
+            assertTrue(score >= 0 && score <= 1, row);
+            assertTrue(Long.parseLong(c[6]) > 0, "positions: " + row);
+        }
+        List<String> curves = Files.readAllLines(out.resolve("curves.csv"));
+        assertEquals("variant,seed,generation,wall_s,positions,learner_steps,elo,elo_lo,elo_hi", curves.get(0));
+        assertEquals(5, curves.size(), "final checkpoints only: one point per run");
+        assertTrue(curves.get(1).startsWith("aux=true,1,1,"), curves.get(1));
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("## network.aux"), report);
+        assertTrue(report.contains("| true | 2 |") && report.contains("| false | 2 |"), report);
+        assertTrue(report.contains("Welch p = "), report);
+        for (String png : new String[] {"elo-vs-time.png", "elo-vs-positions.png"}) {
+            byte[] b = Files.readAllBytes(out.resolve(png));
+            assertTrue(b.length > 1000 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G', png);
+        }
+        JsonNode plan = JSON.readTree(out.resolve("plan.json").toFile());
+        assertEquals(2, plan.path("variants").size());
+        assertEquals("aux=false", plan.path("variants").path(1).path("name").asText());
+        assertFalse(plan.path("variants").path(1).path("config").path("network").path("aux").asBoolean(true));
+        assertEquals(Files.readString(f), Files.readString(out.resolve("ablation.yaml")));
+        Path run = out.resolve("runs/aux=true/seed-1");
+        assertEquals(1, new RunDirectory(run).readState().generation(), "an ordinary run directory");
+        int gamesBefore = Files.readAllLines(out.resolve("eval/games.jsonl")).size();
+        assertEquals(15 * 2, gamesBefore, "6 players, 15 pairs, 2 games each");
+
+        // A third seed: only its two runs train, and only the games of their checkpoints are played.
+        FileTime stamp = Files.getLastModifiedTime(run.resolve("state.json"));
+        Files.writeString(f, head + "seeds: [1, 2, 3]\n" + eval);
+        Cli again = Cli.run("ablate", f.toString(), "--out", out.toString());
+        assertEquals(0, again.code(), again.out() + again.err());
+        assertTrue(again.out().contains("6 runs; 4 finished already, 2 to train"), again.out());
+        assertTrue(again.out().contains(gamesBefore + " games saved, " + (28 * 2 - gamesBefore) + " to play"), again.out());
+        assertEquals(stamp, Files.getLastModifiedTime(run.resolve("state.json")), "a finished run is not trained again");
+        assertTrue(Files.isRegularFile(out.resolve("runs/aux=false/seed-3/state.json")));
+        assertEquals(7, Files.readAllLines(out.resolve("results.csv")).size());
+        assertTrue(Files.readString(out.resolve("report.md")).contains("| true | 3 |"));
+    }
+
+    @Test
+    void aRunKilledHalfWayIsResumedFromItsCheckpoint() throws Exception {
+        Path f = write("k.yaml", String.format(TINY, 2) + "seeds: [5]\n"
+                + "evaluation:\n  opponents: [random]\n  games: 2\n  sims: 8\n");
+        Path out = tmp.resolve("abl");
+        AblationPlan plan = AblationPlan.load(f);
+        // What a kill after generation 1's checkpoint leaves: the planned config, the state after generation 1.
+        Path run = out.resolve("runs/base/seed-5");
+        var planned = plan.variants().get(0).config(5);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Trainer.start(org.owarelab.training.config.ConfigLoader.parse(null, "", planned,
+                List.of("loop.generations=1")), run, "test", new PrintStream(log, true, StandardCharsets.UTF_8));
+        Files.writeString(run.resolve("config.yaml"), planned.toYaml());
+        assertEquals(1, new RunDirectory(run).readState().generation());
+
+        Cli r = Cli.run("ablate", f.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("run 1/1 base seed 5: resuming at generation 2"), r.err());
+        assertEquals(2, new RunDirectory(run).readState().generation());
+        List<String> metrics = Files.readAllLines(run.resolve("metrics.jsonl"));
+        assertEquals(2, metrics.size(), "generation 1 is kept, generation 2 trained: " + metrics);
+        assertTrue(Files.readString(out.resolve("logs/base-seed-5.log")).contains("resuming at generation 2"));
+        assertEquals(2, Files.readAllLines(out.resolve("results.csv")).size());
+    }
+}
