@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 + "variants to the file and only the new runs and games are played."},
         footer = {"", "Examples:",
             "  oware ablate configs/ablations/margin-head.yaml --dry-run",
-            "  oware ablate configs/ablations/margin-head.yaml                 # ablations/margin-head/",
+            "  oware ablate configs/ablations/margin-head.yaml     # into ablations/margin-head/",
             "  oware ablate configs/ablations/simulations.yaml --parallel 2 --out /tmp/sims",
             "", "A small ablation file:",
             "  base: ../quick.yaml",
@@ -72,7 +72,7 @@ final class AblateCommand implements Callable<Integer> {
         }
         boolean terminal = System.console() != null;
         List<String> failed = AblationRunner.run(plan, dir, parallel, stdout, stderr, terminal,
-                new TournamentProgress(stderr, terminal));
+                () -> new TournamentProgress(stderr, terminal));
         if (!failed.isEmpty()) {
             stderr.println("oware ablate: " + failed.size() + " run" + (failed.size() == 1 ? "" : "s")
                     + " failed (see above); the same command retries them");

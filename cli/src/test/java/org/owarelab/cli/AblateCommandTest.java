@@ -79,6 +79,24 @@ class AblateCommandTest {
         assertEquals(List.of(3L, 4L), plan.seeds());
     }
 
+    @Test
+    void everyShippedStudyExpandsAndUsesRealConfigKeys() throws Exception {
+        List<Path> studies;
+        try (var files = Files.list(Path.of("..", "configs", "ablations"))) {
+            studies = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(studies.size() >= 5, "simulations, gumbel, playout cap, encoder, margin head: " + studies);
+        for (Path f : studies) {
+            AblationPlan plan = AblationPlan.load(f);
+            assertTrue(plan.variants().size() >= 2, f + " varies something");
+            assertTrue(plan.seeds().size() >= 3, f + " has at least 3 seeds");
+        }
+        AblationPlan sims = AblationPlan.load(Path.of("..", "configs", "ablations", "simulations.yaml"));
+        assertEquals(List.of(25, 50, 100, 200), sims.variants().stream().map(v -> v.config().selfplay().simulations())
+                .toList());
+        assertTrue(sims.variants().stream().allMatch(v -> v.config().loop().maxWallSeconds() > 0), "equal wall time");
+    }
+
     static Stream<Arguments> badFiles() {
         String tiny = String.format(TINY, 1);
         return Stream.of(

@@ -67,7 +67,7 @@ public final class AblationEvaluation {
     }
 
     static Result run(AblationPlan plan, Path dir, List<AblationRun> runs, PrintWriter out, PrintWriter err,
-            TournamentListener listener) throws IOException, InterruptedException {
+            java.util.function.Supplier<TournamentListener> listener) throws IOException, InterruptedException {
         AblationFile.Evaluation e = plan.evaluation();
         Map<String, Player> players = new LinkedHashMap<>();
         for (AblationRun r : runs) {
@@ -100,7 +100,7 @@ public final class AblationEvaluation {
                     players.size() == 1 ? "" : "s", e.games(), e.sims(), e.openingPlies(), tp.kept().size(),
                     tp.toPlay().size(), evalDir);
             out.flush();
-            tp.play(listener);
+            tp.play(listener.get());
         }
         ReportData data = Report.load(evalDir, EloOptions.defaults().withAnchor(e.opponents().get(0), 0), false, true);
         try {

@@ -54,10 +54,11 @@ public final class AblationRunner {
      * @param out the summary and the report's table
      * @param err progress lines
      * @param terminal whether {@code err} is a terminal (a line rewritten in place) or a log (periodic lines)
+     * @param games the progress of the evaluation's games, made when they start
      * @return the runs that failed (their messages); empty when every run finished
      */
     public static List<String> run(AblationPlan plan, Path dir, int parallel, PrintWriter out, PrintWriter err,
-            boolean terminal, org.owarelab.evaluation.tournament.TournamentListener games)
+            boolean terminal, java.util.function.Supplier<org.owarelab.evaluation.tournament.TournamentListener> games)
             throws IOException, InterruptedException {
         List<AblationRun> runs = AblationRun.of(plan, dir);
         for (AblationRun r : runs) {
