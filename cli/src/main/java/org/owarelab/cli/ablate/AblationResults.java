@@ -273,37 +273,76 @@ public final class AblationResults {
     private static XYChart chart(AblationPlan plan, List<Point> points, ToDoubleFunction<Point> x, String xTitle,
             String title) {
         XYChart chart = new XYChart(900, 560, Styler.ChartTheme.XChart);
-        chart.setTitle(title + " (mean over seeds; bars: 1 sd)");
+        chart.setTitle(title + " (diamonds: mean over seeds, bars 1 sd; dots: each seed)");
         chart.setXAxisTitle(xTitle);
         chart.setYAxisTitle("Elo (" + "first fixed opponent = 0)");
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setPlotBackgroundColor(Color.WHITE);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setMarkerSize(8);
         boolean any = false;
+        double xMin = Double.POSITIVE_INFINITY;
+        double xMax = Double.NEGATIVE_INFINITY;
+        double yMin = Double.POSITIVE_INFINITY;
+        double yMax = Double.NEGATIVE_INFINITY;
+        java.util.List<Color> palette = List.of(new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
+                new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f));
+        int index = 0;
         for (AblationPlan.Variant v : plan.variants()) {
             // Group the variant's checkpoints by generation (the final one by "last"), averaging over seeds.
             Map<String, List<Point>> byGen = new LinkedHashMap<>();
-            points.stream().filter(p -> p.run().variant().equals(v) && p.rating() != null && p.generation() >= 0)
-                    .sorted((a, b) -> Integer.compare(a.generation(), b.generation()))
+            List<Point> mine = points.stream()
+                    .filter(p -> p.run().variant().equals(v) && p.rating() != null && p.generation() >= 0).toList();
+            mine.stream().sorted((a, b) -> Integer.compare(a.generation(), b.generation()))
                     .forEach(p -> byGen.computeIfAbsent(p.last() ? "last" : "g" + p.generation(),
                             k -> new ArrayList<>()).add(p));
             if (byGen.isEmpty()) {
                 continue;
             }
+            Color color = palette.get(index++ % palette.size());
             List<double[]> rows = new ArrayList<>();
             for (List<Point> ps : byGen.values()) {
                 double[] elo = ps.stream().mapToDouble(p -> p.rating().elo()).toArray();
                 double[] xs = ps.stream().mapToDouble(x).toArray();
                 SeedStats.Interval iv = SeedStats.tInterval(elo, LEVEL);
-                rows.add(new double[] {mean(xs), iv.mean(), Double.isNaN(iv.sd()) ? 0 : iv.sd()});
+                double sd = Double.isNaN(iv.sd()) ? 0 : iv.sd();
+                rows.add(new double[] {mean(xs), iv.mean(), sd});
+                yMin = Math.min(yMin, iv.mean() - sd);
+                yMax = Math.max(yMax, iv.mean() + sd);
             }
             rows.sort((a, b) -> Double.compare(a[0], b[0]));
-            XYSeries s = chart.addSeries(v.name(), rows.stream().mapToDouble(r -> r[0]).toArray(),
+            XYSeries s = chart.addSeries(v.name() + " (mean)", rows.stream().mapToDouble(r -> r[0]).toArray(),
                     rows.stream().mapToDouble(r -> r[1]).toArray(), rows.stream().mapToDouble(r -> r[2]).toArray());
             s.setXYSeriesRenderStyle(rows.size() == 1 ? XYSeries.XYSeriesRenderStyle.Scatter
                     : XYSeries.XYSeriesRenderStyle.Line);
+            s.setMarkerColor(color);
+            s.setLineColor(color);
+            s.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.DIAMOND);
+            // Every run's own point, so the spread over seeds shows as it is.
+            double[] rx = mine.stream().mapToDouble(x).toArray();
+            double[] ry = mine.stream().mapToDouble(p -> p.rating().elo()).toArray();
+            XYSeries runs = chart.addSeries(v.name() + " (each seed)", rx, ry);
+            runs.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            runs.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.CIRCLE);
+            runs.setMarkerColor(new Color(color.getRed(), color.getGreen(), color.getBlue(), 110));
+            for (int i = 0; i < rx.length; i++) {
+                xMin = Math.min(xMin, rx[i]);
+                xMax = Math.max(xMax, rx[i]);
+                yMin = Math.min(yMin, ry[i]);
+                yMax = Math.max(yMax, ry[i]);
+            }
             any = true;
+        }
+        if (any) {
+            double dx = Math.max(xMax - xMin, Math.max(1, Math.abs(xMax) * 0.05));
+            double dy = Math.max(yMax - yMin, 20);
+            chart.getStyler().setXAxisMin(Math.max(0, xMin - 0.1 * dx));
+            chart.getStyler().setXAxisMax(xMax + 0.1 * dx);
+            chart.getStyler().setYAxisMin(yMin - 0.1 * dy);
+            chart.getStyler().setYAxisMax(yMax + 0.1 * dy);
+            chart.getStyler().setXAxisDecimalPattern("#,###");
+            chart.getStyler().setYAxisDecimalPattern("#,###");
         }
         if (!any) {
             chart.addSeries("no rated checkpoint", new double[] {0}, new double[] {0});
