@@ -232,5 +232,13 @@ class AblateCommandTest {
         assertEquals(2, metrics.size(), "generation 1 is kept, generation 2 trained: " + metrics);
         assertTrue(Files.readString(out.resolve("logs/base-seed-5.log")).contains("resuming at generation 2"));
         assertEquals(2, Files.readAllLines(out.resolve("results.csv")).size());
+
+        // The file changed under the finished run: refused, not mixed, and nothing rewritten.
+        String results = Files.readString(out.resolve("results.csv"));
+        Files.writeString(f, Files.readString(f).replace("selfplay.simulations: 8", "selfplay.simulations: 9"));
+        Cli changed = Cli.run("ablate", f.toString(), "--out", out.toString());
+        assertEquals(2, changed.code(), changed.err());
+        assertTrue(changed.err().contains("this run was started with another config"), changed.err());
+        assertEquals(results, Files.readString(out.resolve("results.csv")));
     }
 }
