@@ -1,7 +1,5 @@
 package org.owarelab.rules;
 
-import java.util.Arrays;
-
 /**
  * The fast, mutable game state: house counts, stores, side to move, the legal-move mask, an
  * incrementally kept Zobrist hash and the history needed for undo and for the repetition rule.
@@ -32,9 +30,13 @@ import java.util.Arrays;
  * a finished game has an empty mask. The board shows stores as the moves left them; the
  * end-of-game sharing of the seeds left is {@link #finalStore(int)}.
  *
- * <p>Collaborators, each the one home of its part: {@link Sowing} (sowing, with the hash),
- * {@link Legality} (feeding and the grand-slam look-ahead), {@link History} (undo and the
- * repetition test), {@link Ending} (end codes and the end-of-game sharing), {@link Zobrist}.
+ * <p>Representation: each player's houses packed one byte a house into a {@code long}
+ * ({@link Rows}), so sowing is two additions from a per-size table ({@link Sowing}), undo
+ * restores four words, and the repetition check compares two. Collaborators, each the one
+ * home of its part: {@link Sowing} (sowing, with the hash), {@link Legality} (feeding and the
+ * grand-slam look-ahead), {@link History} (undo and the repetition test), {@link Ending} (end
+ * codes and the end-of-game sharing), {@link Zobrist}, {@link Rows} (the byte arithmetic).
+ * Every one is a final class called directly: no interface or strategy object on the hot path.
  *
  * <p>Not thread-safe: give each thread its own copy ({@link #copy()}, {@link #copyFrom(Board)}).
  */
@@ -42,12 +44,16 @@ public final class Board {
     private final RuleSet rules;
     private final GrandSlam grandSlam;
     private final Legality legality;
+    private final Sowing sowing;
     private final History history;
     private final int n;
-    private final int n2;
     private final int winningStore;
-    private final int[] h;
-    private final int[] stores = new int[2];
+    /** South's houses, one byte each ({@link Rows}). */
+    private long south;
+    /** North's houses, one byte each. */
+    private long north;
+    private int storeSouth;
+    private int storeNorth;
     private int side;
     private long hash;
     private int legal;
@@ -56,8 +62,6 @@ public final class Board {
     /** The ply of the first position with the current stores: older positions cannot recur. */
     private int irreversible;
     private int captured;
-    /** Bit {@code i} set when house {@code i} holds seeds: the legal mask without a loop over the houses. */
-    private int nonEmpty;
 
     /** The start position of {@code rules}. */
     public Board(RuleSet rules) {
@@ -85,11 +89,10 @@ public final class Board {
         this.rules = rules;
         this.grandSlam = rules.grandSlam();
         this.n = rules.houses();
-        this.n2 = 2 * n;
         this.winningStore = rules.winningStore();
-        this.h = new int[n2];
         this.legality = new Legality(rules);
-        this.history = new History(n2, plies);
+        this.sowing = Sowing.of(n);
+        this.history = new History(plies);
     }
 
     /** Resets this board to {@code p} (same rule set), forgetting the history. */
@@ -97,21 +100,19 @@ public final class Board {
         if (!p.rules().equals(rules)) {
             throw new RulesException("position for rules " + p.rules() + " on a board for rules " + rules);
         }
-        nonEmpty = 0;
-        for (int i = 0; i < n2; i++) {
-            h[i] = p.house(i);
-            nonEmpty |= (-h[i] >>> 31) << i;
-        }
-        stores[0] = p.store(Side.SOUTH);
-        stores[1] = p.store(Side.NORTH);
+        int[] h = p.houses();
+        south = Rows.pack(h, 0, n);
+        north = Rows.pack(h, n, n);
+        storeSouth = p.store(Side.SOUTH);
+        storeNorth = p.store(Side.NORTH);
         side = p.toMove();
         ply = 0;
         irreversible = 0;
         captured = 0;
         history.clear();
-        hash = Zobrist.hash(h, stores, side);
+        hash = Zobrist.hash(south, north, n, storeSouth, storeNorth, side);
         end = Ending.ONGOING;
-        if (stores[0] >= winningStore || stores[1] >= winningStore) {
+        if (storeSouth >= winningStore || storeNorth >= winningStore) {
             end = Ending.THRESHOLD;
             legal = 0;
         } else {
@@ -129,9 +130,10 @@ public final class Board {
         if (!o.rules.equals(rules)) {
             throw new IllegalArgumentException("copyFrom: rules " + o.rules + " into a board for rules " + rules);
         }
-        System.arraycopy(o.h, 0, h, 0, n2);
-        stores[0] = o.stores[0];
-        stores[1] = o.stores[1];
+        south = o.south;
+        north = o.north;
+        storeSouth = o.storeSouth;
+        storeNorth = o.storeNorth;
         side = o.side;
         hash = o.hash;
         legal = o.legal;
@@ -139,7 +141,6 @@ public final class Board {
         ply = o.ply;
         irreversible = o.irreversible;
         captured = o.captured;
-        nonEmpty = o.nonEmpty;
         history.copyFrom(o.history, ply);
     }
 
@@ -154,26 +155,32 @@ public final class Board {
 
     /** Seeds in house {@code house} (absolute index 0..2n-1). */
     public int count(int house) {
-        return h[house];
+        if (house < 0 || house >= 2 * n) {
+            throw new ArrayIndexOutOfBoundsException("house " + house + " of " + 2 * n);
+        }
+        return house < n ? Rows.count(south, house) : Rows.count(north, house - n);
     }
 
     /** Seeds in the mover's house {@code m} (relative index 0..n-1). */
     public int countOfMove(int m) {
-        return h[side * n + m];
+        if (m < 0 || m >= n) {
+            throw new ArrayIndexOutOfBoundsException("move " + m + " of " + n);
+        }
+        return Rows.count(row(side), m);
     }
 
     /** The store of {@link Side#SOUTH} or {@link Side#NORTH} as the moves left it. */
     public int store(int s) {
-        return stores[s];
+        return s == Side.SOUTH ? storeSouth : storeNorth;
     }
 
     /** Seeds left on the houses of side {@code s}. */
     public int seedsOnSide(int s) {
-        int sum = 0;
-        for (int i = s * n, e = i + n; i < e; i++) {
-            sum += h[i];
-        }
-        return sum;
+        return Rows.total(row(s));
+    }
+
+    private long row(int s) {
+        return s == Side.SOUTH ? south : north;
     }
 
     /** {@link Side#SOUTH} or {@link Side#NORTH}. */
@@ -219,7 +226,7 @@ public final class Board {
      * (equal to {@link #store(int)} while the game goes on and after a threshold win).
      */
     public int finalStore(int s) {
-        return Ending.finalStore(end, rules.repetition(), s, side, stores[s], seedsOnSide(s), seedsOnSide(1 - s));
+        return Ending.finalStore(end, rules.repetition(), s, side, store(s), seedsOnSide(s), seedsOnSide(1 - s));
     }
 
     /**
@@ -253,7 +260,12 @@ public final class Board {
 
     /** An immutable snapshot of the current position (allocates). */
     public Position position() {
-        return new Position(rules, h, stores[0], stores[1], side);
+        int[] h = new int[2 * n];
+        for (int i = 0; i < n; i++) {
+            h[i] = Rows.count(south, i);
+            h[n + i] = Rows.count(north, i);
+        }
+        return new Position(rules, h, storeSouth, storeNorth, side);
     }
 
     /** The position text, e.g. {@code 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S}. */
@@ -263,8 +275,8 @@ public final class Board {
 
     /** True when houses, stores and side to move equal those of {@code o} (history not compared). */
     public boolean samePosition(Board o) {
-        return rules.equals(o.rules) && side == o.side && stores[0] == o.stores[0] && stores[1] == o.stores[1]
-                && Arrays.equals(h, o.h);
+        return rules.equals(o.rules) && side == o.side && storeSouth == o.storeSouth && storeNorth == o.storeNorth
+                && south == o.south && north == o.north;
     }
 
     @Override
@@ -284,36 +296,49 @@ public final class Board {
             throw new IllegalMoveException(ply, m >= 0 && m < n ? String.valueOf(Moves.letter(side, m)) : "#" + m,
                     legalLetters(), end != Ending.ONGOING ? "the game is over" : "not a legal move here");
         }
-        history.push(ply, h, hash, stores[0], stores[1], legal, end, irreversible, captured, nonEmpty);
-        final int[] h = this.h;
-        final int n2 = this.n2;
-        final int origin = side * n + m;
-        final int seeds = h[origin];
-        long z = hash ^ Zobrist.house(origin, seeds) ^ Zobrist.house(origin, 0);
-        h[origin] = 0;
-        z = Sowing.sow(h, origin, seeds, n2, z);
-        int last = Sowing.last(origin, seeds, n2);
-        nonEmpty = Sowing.nonEmptyAfter(nonEmpty, origin, seeds, n2);
+        history.push(ply, south, north, hash,
+                History.scalars(storeSouth, storeNorth, legal, end, captured, irreversible));
+        final int s = side;
+        final int origin = s * n + m;
+        long sw = south;
+        long nw = north;
+        final int seeds;
+        if (s == Side.SOUTH) {
+            seeds = Rows.count(sw, m);
+            sw = Rows.clear(sw, m, m);
+        } else {
+            seeds = Rows.count(nw, m);
+            nw = Rows.clear(nw, m, m);
+        }
+        long z = sowing.hash(sw, nw, origin, seeds, hash ^ Zobrist.house(origin, seeds));
+        sw += sowing.addSouth(origin, seeds);
+        nw += sowing.addNorth(origin, seeds);
+        south = sw;
+        north = nw;
         hash = z;
         captured = 0;
         int grandSlamEnd = Ending.ONGOING;
-        final int oppBase = (1 - side) * n;
-        if (last >= oppBase && last < oppBase + n && (h[last] == 2 || h[last] == 3)) {
-            grandSlamEnd = capture(last, oppBase);
+        final int oppBase = (1 - s) * n;
+        final int last = sowing.last(origin, seeds) - oppBase; // in the opponent's row when 0..n-1
+        if (last >= 0 && last < n) {
+            int c = Rows.count(s == Side.SOUTH ? nw : sw, last);
+            if (c == 2 || c == 3) {
+                grandSlamEnd = capture(last);
+            }
         }
-        side ^= 1;
+        side = s ^ 1;
         hash ^= Zobrist.SIDE;
         ply++;
         if (captured > 0) {
             irreversible = ply;
         }
-        if (stores[0] >= winningStore || stores[1] >= winningStore) {
+        if (storeSouth >= winningStore || storeNorth >= winningStore) {
             end = Ending.THRESHOLD;
             legal = 0;
         } else if (grandSlamEnd != Ending.ONGOING) {
             end = grandSlamEnd;
             legal = 0;
-        } else if (captured == 0 && history.repeats(ply, irreversible, h, hash)) {
+        } else if (captured == 0 && history.repeats(ply, irreversible, south, north, hash)) {
             end = Ending.REPETITION;
             legal = 0;
         } else {
@@ -321,35 +346,41 @@ public final class Board {
         }
     }
 
-    /** Captures from {@code last} clockwise; applies the grand-slam variant. Returns an end code. */
-    private int capture(int last, int oppBase) {
-        int first = last;
-        int sum = 0;
-        while (first >= oppBase && (h[first] == 2 || h[first] == 3)) {
-            sum += h[first];
-            first--;
-        }
-        first++; // houses first..last qualify
+    /**
+     * Captures from the opponent's house {@code last} (relative to its row) clockwise; applies
+     * the grand-slam variant. Returns an end code.
+     */
+    private int capture(int last) {
+        final int s = side;
+        final int oppBase = (1 - s) * n;
+        long opp = s == Side.SOUTH ? north : south;
+        int first = Rows.runStart(opp, last); // houses first..last qualify
+        int sum = Rows.sum(opp, first, last);
         int endCode = Ending.ONGOING;
-        if (sum == seedsOnSide(1 - side)) {
+        if (sum == Rows.total(opp)) {
             if (grandSlam == GrandSlam.NO_CAPTURE || grandSlam == GrandSlam.ILLEGAL) {
                 return Ending.ONGOING; // ILLEGAL: never reached, the legal mask leaves grand slams out
             }
             if (grandSlam == GrandSlam.SPARE_LAST) {
-                sum -= h[last];
+                sum -= Rows.count(opp, last);
                 last--;
             }
             endCode = Ending.afterGrandSlam(grandSlam);
         }
         long z = hash;
-        for (int p = first; p <= last; p++) {
-            z ^= Zobrist.house(p, h[p]) ^ Zobrist.house(p, 0);
-            h[p] = 0;
+        for (int i = first; i <= last; i++) {
+            z ^= Zobrist.house(oppBase + i, Rows.count(opp, i));
         }
-        nonEmpty &= ~(((1 << (last - first + 1)) - 1) << first); // an empty range (spare-last) clears nothing
-        int s = side;
-        z ^= Zobrist.store(s, stores[s]) ^ Zobrist.store(s, stores[s] + sum);
-        stores[s] += sum;
+        opp = Rows.clear(opp, first, last); // an empty range (spare-last) clears nothing
+        if (s == Side.SOUTH) {
+            north = opp;
+            z ^= Zobrist.store(s, storeSouth) ^ Zobrist.store(s, storeSouth + sum);
+            storeSouth += sum;
+        } else {
+            south = opp;
+            z ^= Zobrist.store(s, storeNorth) ^ Zobrist.store(s, storeNorth + sum);
+            storeNorth += sum;
+        }
         hash = z;
         captured = sum;
         return endCode;
@@ -357,11 +388,11 @@ public final class Board {
 
     /** Sets the legal mask of the side to move, and the end if it has no legal move. */
     private void updateLegal() {
-        int mask = legality.mask(h, nonEmpty, side);
+        int mask = legality.mask(south, north, side);
         legal = mask;
         if (mask != 0) {
             end = Ending.ONGOING;
-        } else if (((nonEmpty >>> (side * n)) & ((1 << n) - 1)) != 0) {
+        } else if (row(side) != 0) {
             end = Ending.NO_MOVES_MOVER; // cannot feed, or only grand slams under ILLEGAL: the mover takes all
         } else {
             // An empty side to move only arises from a set-up position: the opponent keeps its own seeds.
@@ -380,19 +411,21 @@ public final class Board {
         }
         final History hi = history;
         final int k = --ply;
-        hash = hi.pop(k, h);
-        stores[0] = hi.scalar(k, History.STORE_SOUTH);
-        stores[1] = hi.scalar(k, History.STORE_NORTH);
-        legal = hi.scalar(k, History.LEGAL);
-        end = hi.scalar(k, History.END);
-        irreversible = hi.scalar(k, History.IRREVERSIBLE);
-        captured = hi.scalar(k, History.CAPTURED);
-        nonEmpty = hi.scalar(k, History.NON_EMPTY);
+        hash = hi.pop(k);
+        south = hi.south(k);
+        north = hi.north(k);
+        long sc = hi.scalars(k);
+        storeSouth = History.storeSouth(sc);
+        storeNorth = History.storeNorth(sc);
+        legal = History.legal(sc);
+        end = History.end(sc);
+        captured = History.captured(sc);
+        irreversible = History.irreversible(sc);
         side ^= 1;
     }
 
     /** Recomputes the Zobrist hash from scratch (for tests of the incremental one). */
     public long recomputeHash() {
-        return Zobrist.hash(h, stores, side);
+        return Zobrist.hash(south, north, n, storeSouth, storeNorth, side);
     }
 }

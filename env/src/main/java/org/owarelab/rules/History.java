@@ -3,50 +3,78 @@ package org.owarelab.rules;
 import java.util.Arrays;
 
 /**
- * The history of a {@link Board}: one entry per ply played (the houses, the scalars and the hash
- * of the position before the move), for {@link Board#undo()} and for the repetition rule.
+ * The history of a {@link Board}: one entry per ply played, the position before the move in
+ * four words (the two packed rows, the hash and the scalars packed by {@link #scalars}), for
+ * {@link Board#undo()} and for the repetition rule.
  *
- * <p>Preallocated arrays that grow by doubling, so a board allocates nothing once its history
- * is as long as its game. The repetition test keeps a counting filter over the hash's top bits
- * and scans the entries only when the current position's bucket is occupied (random games
- * otherwise spent a sixth of their time scanning). Owned by one board; not thread-safe.
+ * <p>One preallocated array that grows by doubling, so a board allocates nothing once its
+ * history is as long as its game. The repetition test keeps a counting filter over the hash's
+ * top bits and scans the entries only when the current position's bucket is occupied (random
+ * games otherwise spent a sixth of their time scanning); a hash match is confirmed on both
+ * rows (the stores and the side to move are the same since the last capture). Owned by one
+ * board; not thread-safe.
  */
 final class History {
-    /** Scalars per entry: store S, store N, legal mask, end code, irreversible ply, captured, non-empty bits. */
-    static final int SCALARS = 7;
-    static final int STORE_SOUTH = 0;
-    static final int STORE_NORTH = 1;
-    static final int LEGAL = 2;
-    static final int END = 3;
-    static final int IRREVERSIBLE = 4;
-    static final int CAPTURED = 5;
-    static final int NON_EMPTY = 6;
+    private static final int WORDS = 4;
+    private static final int SOUTH = 0;
+    private static final int NORTH = 1;
+    private static final int HASH = 2;
+    private static final int SCALARS = 3;
 
     private static final int SEEN_BITS = 10;
 
-    private final int n2;
     private int capacity;
-    private int[] houses;
-    private int[] scalars;
-    private long[] hashes;
+    /** Entry {@code k} at {@code WORDS * k}: South's row, North's row, hash, scalars. */
+    private long[] entries;
     /** How many entries fall in each bucket of the hash's top bits. */
     private final int[] seen = new int[1 << SEEN_BITS];
 
-    /** An empty history for boards of {@code n2} houses, with room for {@code plies} entries. */
-    History(int n2, int plies) {
-        this.n2 = n2;
+    /** An empty history with room for {@code plies} entries. */
+    History(int plies) {
         allocate(plies);
     }
 
     private void allocate(int plies) {
         capacity = plies;
-        houses = new int[plies * n2];
-        scalars = new int[plies * SCALARS];
-        hashes = new long[plies];
+        entries = new long[plies * WORDS];
     }
 
     int capacity() {
         return capacity;
+    }
+
+    /**
+     * The scalars of a position in one word: stores (8 bits each: at most 128 seeds), legal mask
+     * (8), end code (3), seeds captured (8) and the irreversible ply (the remaining 29 bits:
+     * more plies than the entries' array can index).
+     */
+    static long scalars(int storeSouth, int storeNorth, int legal, int end, int captured, int irreversible) {
+        return storeSouth | storeNorth << 8 | legal << 16 | (long) end << 24 | (long) captured << 27
+                | (long) irreversible << 35;
+    }
+
+    static int storeSouth(long scalars) {
+        return (int) scalars & 0xFF;
+    }
+
+    static int storeNorth(long scalars) {
+        return (int) (scalars >>> 8) & 0xFF;
+    }
+
+    static int legal(long scalars) {
+        return (int) (scalars >>> 16) & 0xFF;
+    }
+
+    static int end(long scalars) {
+        return (int) (scalars >>> 24) & 0x7;
+    }
+
+    static int captured(long scalars) {
+        return (int) (scalars >>> 27) & 0xFF;
+    }
+
+    static int irreversible(long scalars) {
+        return (int) (scalars >>> 35);
     }
 
     /** Forgets every entry (the entries' slots stay allocated). */
@@ -59,63 +87,57 @@ final class History {
         if (capacity < plies + 1) {
             allocate(Math.max(o.capacity, plies + 1));
         }
-        System.arraycopy(o.houses, 0, houses, 0, plies * n2);
-        System.arraycopy(o.scalars, 0, scalars, 0, plies * SCALARS);
-        System.arraycopy(o.hashes, 0, hashes, 0, plies);
+        System.arraycopy(o.entries, 0, entries, 0, plies * WORDS);
         System.arraycopy(o.seen, 0, seen, 0, seen.length);
     }
 
-    /** Records entry {@code ply}: the position before the move (its houses {@code h} and hash) and its scalars. */
-    void push(int ply, int[] h, long hash, int storeSouth, int storeNorth, int legal, int end, int irreversible,
-            int captured, int nonEmpty) {
+    /** Records entry {@code ply}: the position before the move. */
+    void push(int ply, long south, long north, long hash, long scalars) {
         if (ply == capacity) {
-            int grown = capacity * 2;
-            houses = Arrays.copyOf(houses, grown * n2);
-            scalars = Arrays.copyOf(scalars, grown * SCALARS);
-            hashes = Arrays.copyOf(hashes, grown);
-            capacity = grown;
+            capacity *= 2;
+            entries = Arrays.copyOf(entries, capacity * WORDS);
         }
-        System.arraycopy(h, 0, houses, ply * n2, n2);
-        int b = ply * SCALARS;
-        int[] sc = scalars;
-        sc[b + STORE_SOUTH] = storeSouth;
-        sc[b + STORE_NORTH] = storeNorth;
-        sc[b + LEGAL] = legal;
-        sc[b + END] = end;
-        sc[b + IRREVERSIBLE] = irreversible;
-        sc[b + CAPTURED] = captured;
-        sc[b + NON_EMPTY] = nonEmpty;
-        hashes[ply] = hash;
+        long[] e = entries;
+        int b = ply * WORDS;
+        e[b + SOUTH] = south;
+        e[b + NORTH] = north;
+        e[b + HASH] = hash;
+        e[b + SCALARS] = scalars;
         seen[bucket(hash)]++;
     }
 
-    /**
-     * Drops entry {@code ply} (the last one) after copying its houses into {@code h}; returns its
-     * hash. Its scalars stay readable through {@link #scalar} until the next push.
-     */
-    long pop(int ply, int[] h) {
-        System.arraycopy(houses, ply * n2, h, 0, n2);
-        long hash = hashes[ply];
+    /** Drops entry {@code ply} (the last one) from the repetition filter; returns its hash. Its words stay readable until the next push. */
+    long pop(int ply) {
+        long hash = entries[ply * WORDS + HASH];
         seen[bucket(hash)]--;
         return hash;
     }
 
-    /** Scalar {@code k} ({@link #STORE_SOUTH} .. {@link #NON_EMPTY}) of entry {@code ply}. */
-    int scalar(int ply, int k) {
-        return scalars[ply * SCALARS + k];
+    long south(int ply) {
+        return entries[ply * WORDS + SOUTH];
+    }
+
+    long north(int ply) {
+        return entries[ply * WORDS + NORTH];
+    }
+
+    long scalars(int ply) {
+        return entries[ply * WORDS + SCALARS];
     }
 
     /**
-     * Whether the position with houses {@code h} and hash {@code hash}, reached at {@code ply},
-     * occurred before: only entries since {@code irreversible} (the last capture) with the same
-     * side to move can match.
+     * Whether the position with rows {@code south}, {@code north} and hash {@code hash}, reached
+     * at {@code ply}, occurred before: only entries since {@code irreversible} (the last capture)
+     * with the same side to move can match.
      */
-    boolean repeats(int ply, int irreversible, int[] h, long hash) {
+    boolean repeats(int ply, int irreversible, long south, long north, long hash) {
         if (seen[bucket(hash)] == 0) {
             return false;
         }
+        final long[] e = entries;
         for (int k = ply - 2; k >= irreversible; k -= 2) {
-            if (hashes[k] == hash && sameHouses(k, h)) {
+            int b = k * WORDS;
+            if (e[b + HASH] == hash && e[b + SOUTH] == south && e[b + NORTH] == north) {
                 return true;
             }
         }
@@ -124,15 +146,5 @@ final class History {
 
     private static int bucket(long z) {
         return (int) (z >>> (64 - SEEN_BITS));
-    }
-
-    private boolean sameHouses(int k, int[] h) {
-        int base = k * n2;
-        for (int i = 0; i < n2; i++) {
-            if (houses[base + i] != h[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -2,70 +2,129 @@ package org.owarelab.rules;
 
 /**
  * Sowing, the one home of the rule "one seed per house counter-clockwise, never into a store,
- * the emptied house skipped on every lap": used by {@link Board#play(int)} (keeping the Zobrist
- * hash as it goes) and by the grand-slam look-ahead of {@link Legality} (on a scratch copy).
+ * the emptied house skipped on every lap", on the packed rows of {@link Rows}: used by
+ * {@link Board#play(int)} and by the grand-slam look-ahead of {@link Legality}.
  *
- * <p>Static, allocation-free loops over a house array of {@code n2} houses; the caller empties
- * the origin house first and knows where the last seed fell from {@link #last}.
+ * <p>One immutable table per board size ({@link #of(int)}, shared by every board of that
+ * size): for each origin house and each count below one lap, the bytes sowing adds to each
+ * row (0 or 1 per house), the houses it changes and the house of the last seed. A sowing of
+ * several laps adds {@code laps} to every house but the origin plus the table's partial lap.
+ * Absolute houses: South's {@code 0..n-1}, then North's {@code n..2n-1}, the ring order.
  */
 final class Sowing {
-    private Sowing() {
+    private static final Sowing[] BY_SIZE = new Sowing[RuleSet.MAX_HOUSES + 1];
+
+    static {
+        for (int n = RuleSet.MIN_HOUSES; n <= RuleSet.MAX_HOUSES; n++) {
+            BY_SIZE[n] = new Sowing(n);
+        }
     }
 
-    /**
-     * Sows {@code seeds} seeds from the (already emptied) house {@code origin} into {@code h} and
-     * returns the hash {@code z} updated for every house changed.
-     */
-    static long sow(int[] h, int origin, int seeds, int n2, long z) {
-        int p = origin;
-        if (seeds < n2) {
-            // One lap at most: the origin is never reached again.
-            for (int i = 0; i < seeds; i++) {
-                if (++p == n2) {
-                    p = 0;
+    private final int n;
+    private final int n2;
+    /** Indexed {@code origin * n2 + k} for {@code k = 0..n2-1} seeds: the bytes added to South's, North's row. */
+    private final long[] addSouth;
+    private final long[] addNorth;
+    /** Same index: the houses changed, bit {@code i} for the row's house {@code i}. */
+    private final int[] changedSouth;
+    private final int[] changedNorth;
+    /** Same index ({@code k >= 1}): the absolute house of the last seed. */
+    private final int[] last;
+
+    private Sowing(int n) {
+        this.n = n;
+        this.n2 = 2 * n;
+        int size = n2 * n2;
+        addSouth = new long[size];
+        addNorth = new long[size];
+        changedSouth = new int[size];
+        changedNorth = new int[size];
+        last = new int[size];
+        for (int origin = 0; origin < n2; origin++) {
+            int p = origin;
+            long s = 0;
+            long t = 0;
+            for (int k = 0; k < n2; k++) {
+                int idx = origin * n2 + k;
+                if (k > 0) {
+                    if (++p == n2) {
+                        p = 0;
+                    }
+                    if (p < n) {
+                        s += 1L << (p << 3);
+                    } else {
+                        t += 1L << ((p - n) << 3);
+                    }
+                    last[idx] = p;
                 }
-                int c = h[p];
-                z ^= Zobrist.house(p, c) ^ Zobrist.house(p, c + 1);
-                h[p] = c + 1;
-            }
-        } else {
-            // Several laps, skipping the origin: each other house gets `laps`, the first `rest` one more.
-            int laps = seeds / (n2 - 1);
-            int rest = seeds % (n2 - 1);
-            for (int j = 1; j < n2; j++) {
-                if (++p == n2) {
-                    p = 0;
-                }
-                int c = h[p];
-                int nc = c + laps + (j <= rest ? 1 : 0);
-                z ^= Zobrist.house(p, c) ^ Zobrist.house(p, nc);
-                h[p] = nc;
+                addSouth[idx] = s;
+                addNorth[idx] = t;
+                changedSouth[idx] = Rows.nonEmpty(s);
+                changedNorth[idx] = Rows.nonEmpty(t);
             }
         }
-        return z;
     }
 
-    /**
-     * The non-empty houses (bit {@code i} for house {@code i}) after sowing {@code seeds} from
-     * {@code origin}, given those before: the houses sown into hold seeds now, the origin none.
-     */
-    static int nonEmptyAfter(int nonEmpty, int origin, int seeds, int n2) {
-        int all = (1 << n2) - 1;
-        if (seeds >= n2) {
-            return all & ~(1 << origin); // every other house got at least one seed
-        }
-        // Houses origin+1 .. origin+seeds (wrapped around the ring).
-        int bits = ((1 << seeds) - 1) << (origin + 1);
-        return ((nonEmpty | bits | (bits >>> n2)) & all) & ~(1 << origin);
+    /** The table for boards of {@code n} houses per side. */
+    static Sowing of(int n) {
+        return BY_SIZE[n];
     }
 
-    /** The house that gets the last of {@code seeds} seeds sown from {@code origin} ({@code seeds >= 1}). */
-    static int last(int origin, int seeds, int n2) {
+    /** Index of the partial lap of {@code seeds} sown from {@code origin}; laps are {@code seeds / (n2 - 1)}. */
+    private int partial(int origin, int seeds) {
+        return origin * n2 + (seeds < n2 ? seeds : seeds % (n2 - 1));
+    }
+
+    /** What sowing {@code seeds} (at least 1) from {@code origin} adds to South's row. */
+    long addSouth(int origin, int seeds) {
         if (seeds < n2) {
-            int p = origin + seeds;
-            return p >= n2 ? p - n2 : p;
+            return addSouth[origin * n2 + seeds];
+        }
+        return (seeds / (n2 - 1)) * addSouth[origin * n2 + n2 - 1] + addSouth[partial(origin, seeds)];
+    }
+
+    /** What sowing {@code seeds} (at least 1) from {@code origin} adds to North's row. */
+    long addNorth(int origin, int seeds) {
+        if (seeds < n2) {
+            return addNorth[origin * n2 + seeds];
+        }
+        return (seeds / (n2 - 1)) * addNorth[origin * n2 + n2 - 1] + addNorth[partial(origin, seeds)];
+    }
+
+    /** The absolute house that gets the last of {@code seeds} (at least 1) sown from {@code origin}. */
+    int last(int origin, int seeds) {
+        if (seeds < n2) {
+            return last[origin * n2 + seeds];
         }
         int rest = seeds % (n2 - 1);
-        return rest == 0 ? (origin == 0 ? n2 - 1 : origin - 1) : (origin + rest) % n2;
+        return last[origin * n2 + (rest == 0 ? n2 - 1 : rest)];
+    }
+
+    /**
+     * The Zobrist hash {@code z} updated for sowing {@code seeds} from {@code origin} onto the
+     * rows {@code south} and {@code north} (the origin already emptied; the rows before the sowing).
+     */
+    long hash(long south, long north, int origin, int seeds, long z) {
+        if (seeds < n2) {
+            int idx = origin * n2 + seeds;
+            for (int b = changedSouth[idx]; b != 0; b &= b - 1) {
+                int i = Integer.numberOfTrailingZeros(b);
+                z ^= Zobrist.step(i, Rows.count(south, i));
+            }
+            for (int b = changedNorth[idx]; b != 0; b &= b - 1) {
+                int i = Integer.numberOfTrailingZeros(b);
+                z ^= Zobrist.step(n + i, Rows.count(north, i));
+            }
+            return z;
+        }
+        long s = addSouth(origin, seeds);
+        long t = addNorth(origin, seeds);
+        for (int i = 0; i < n; i++) {
+            int c = Rows.count(south, i);
+            z ^= Zobrist.house(i, c) ^ Zobrist.house(i, c + Rows.count(s, i));
+            c = Rows.count(north, i);
+            z ^= Zobrist.house(n + i, c) ^ Zobrist.house(n + i, c + Rows.count(t, i));
+        }
+        return z;
     }
 }
