@@ -8,12 +8,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code oware bench rules}: make+undo and perft speed of the rules engine on one thread. */
+/** {@code oware bench rules}: make+undo and perft speed of the rules engine on one thread, and perft on several. */
 @Command(name = "rules", mixinStandardHelpOptions = true,
         description = {"Rules engine speed on one thread: make+undo pairs per second over random games "
                 + "(every legal move of every position made and taken back), and perft leaves per second.",
-            "Prints 'make+undo/s: N' and 'perft leaves/s: N'."},
-        footer = {"", "Example:", "  oware bench rules --seconds 5 --perft-depth 11"})
+            "Prints 'make+undo/s: N' and 'perft leaves/s: N'; with --threads T > 1 also the same perft "
+                + "split over T threads, 'perft leaves/s (T threads): N'."},
+        footer = {"", "Examples:", "  oware bench rules --seconds 5 --perft-depth 11",
+            "  oware bench rules --threads 2"})
 final class BenchRulesCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -24,6 +26,10 @@ final class BenchRulesCommand implements Callable<Integer> {
     @Option(names = "--perft-depth", defaultValue = "11", description = "Depth of the timed perft (default ${DEFAULT-VALUE}).")
     int perftDepth;
 
+    @Option(names = "--threads", paramLabel = "T", defaultValue = "1",
+            description = "Also time the perft on T threads, 1..256 (default ${DEFAULT-VALUE}: one thread only).")
+    int threads;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the random games (default ${DEFAULT-VALUE}).")
     long seed;
 
@@ -31,6 +37,9 @@ final class BenchRulesCommand implements Callable<Integer> {
     public Integer call() {
         if (seconds <= 0 || perftDepth < 1 || perftDepth > 14) {
             throw new BadInputException("expected --seconds > 0 and --perft-depth 1..14");
+        }
+        if (threads < 1 || threads > 256) {
+            throw new BadInputException("--threads " + threads + ": expected 1..256");
         }
         PrintWriter out = spec.commandLine().getOut();
         Board board = new Board();
@@ -45,6 +54,14 @@ final class BenchRulesCommand implements Callable<Integer> {
         out.printf("make+undo/s: %d%n", (long) pairsPerSec);
         out.printf("perft(%d): %d leaves in %.3f s%n", perftDepth, leaves, perftSecs);
         out.printf("perft leaves/s: %d%n", (long) (leaves / perftSecs));
+        if (threads > 1) {
+            Perft.count(new Board(), Math.min(perftDepth, 9), threads); // warm-up
+            t0 = System.nanoTime();
+            long split = Perft.count(new Board(), perftDepth, threads);
+            double splitSecs = (System.nanoTime() - t0) / 1e9;
+            out.printf("perft(%d) on %d threads: %d leaves in %.3f s%n", perftDepth, threads, split, splitSecs);
+            out.printf("perft leaves/s (%d threads): %d%n", threads, (long) (split / splitSecs));
+        }
         out.flush();
         return 0;
     }

@@ -23,6 +23,20 @@ class RulesCommandsTest {
     }
 
     @Test
+    void perftOnThreadsCountsTheSame() {
+        Cli r = Cli.run("perft", "--depth", "7", "--threads", "3");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("perft(7) = 139157"), r.out());
+        assertTrue(r.out().contains("on 3 threads"), r.out());
+        Cli d = Cli.run("perft", "--depth", "5", "--divide", "--threads", "2");
+        assertEquals(0, d.code(), d.err());
+        assertTrue(d.out().contains("perft(5) = 5219"), d.out());
+        Cli bad = Cli.run("perft", "--depth", "5", "--threads", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--threads 0: expected 1..256"), bad.err());
+    }
+
+    @Test
     void perftDivideSumsToTotal() {
         Cli r = Cli.run("perft", "--depth", "4", "--divide");
         assertEquals(0, r.code(), r.err());

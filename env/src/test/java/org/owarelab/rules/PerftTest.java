@@ -95,4 +95,44 @@ class PerftTest {
         assertEquals(18_137_964L, start.perft(10));
         assertEquals(91_558_687L, start.perft(11));
     }
+
+    @ParameterizedTest(name = "{0} | {1} | perft({2}) on 2, 3 and 5 threads")
+    @CsvSource(delimiter = '|', value = {
+        "                                 | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S   |  9",
+        "grand-slam=illegal               | 3-1-4-0-6-2-1-3-2-1-2-2-10-11-S |  7",
+        "grand-slam=spare-last            | 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S |  5",
+        "                                 | 0-0-1-1-1-1-0-0-0-0-0-1-21-22-S | 13",
+        "grand-slam=capture-all,houses=3,seeds=3 | 3-3-3-3-3-3-0-0-S      | 10",
+        "houses=2,seeds=1                 | 1-1-1-1-0-0-S                   | 26"})
+    void threadedCountsEqualOneThread(String rules, String position, int depth) {
+        Board b = new Board(Position.parse(position, RuleSet.parse(rules)));
+        long one = Perft.count(b, depth);
+        for (int threads : new int[] {2, 3, 5}) {
+            assertEquals(one, Perft.count(b, depth, threads), threads + " threads");
+            assertEquals(Perft.divide(b, depth), Perft.divide(b, depth, threads), threads + " threads, divide");
+        }
+        assertEquals(position, b.text(), "the board is left unchanged");
+    }
+
+    @Test
+    void threadedCountsSeeTheHistoryBeforeTheRoot() {
+        // A repetition-heavy endgame after some moves: the threads' copies must keep the game so far.
+        // The first seeded game prefix whose history changes the count below it.
+        Board b = null;
+        for (long seed = 0; seed < 500 && b == null; seed++) {
+            Board g = new Board(Position.parse("0-0-1-1-1-1-0-0-0-0-0-1-21-22-S", RuleSet.DEFAULT));
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+            for (int i = 0; i < 8 && g.legalMask() != 0; i++) {
+                g.play(RandomPositions.randomMove(g, rnd));
+            }
+            if (Perft.count(g, 8) != Perft.count(new Board(g.position()), 8)) {
+                b = g;
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertNotNull(b, "a game whose history matters below it");
+        long one = Perft.count(b, 8);
+        assertEquals(one, Perft.count(b, 8, 3));
+        org.junit.jupiter.api.Assertions.assertNotEquals(Perft.count(new Board(b.position()), 8, 3), one,
+                "the game before the root changes the count (else this test checks nothing)");
+    }
 }
