@@ -293,11 +293,9 @@ public final class Board {
      */
     public void play(int m) {
         if (m < 0 || m >= n || (legal >>> m & 1) == 0) {
-            throw new IllegalMoveException(ply, m >= 0 && m < n ? String.valueOf(Moves.letter(side, m)) : "#" + m,
-                    legalLetters(), end != Ending.ONGOING ? "the game is over" : "not a legal move here");
+            throw illegal(m);
         }
-        history.push(ply, south, north, hash,
-                History.scalars(storeSouth, storeNorth, legal, end, captured, irreversible));
+        record();
         final int s = side;
         final int origin = s * n + m;
         long sw = south;
@@ -329,6 +327,11 @@ public final class Board {
         side = s ^ 1;
         hash ^= Zobrist.SIDE;
         ply++;
+        settle(grandSlamEnd);
+    }
+
+    /** After a move: the end of the game (threshold, grand slam, repetition) or the next legal mask. */
+    private void settle(int grandSlamEnd) {
         if (captured > 0) {
             irreversible = ply;
         }
@@ -344,6 +347,17 @@ public final class Board {
         } else {
             updateLegal();
         }
+    }
+
+    /** Pushes the position before a move on the history. */
+    private void record() {
+        history.push(ply, south, north, hash, History.scalars(storeSouth, storeNorth, legal, end, captured, irreversible));
+    }
+
+    /** The exception for illegal move {@code m} (kept out of {@link #play}, so that play stays small enough to inline). */
+    private IllegalMoveException illegal(int m) {
+        return new IllegalMoveException(ply, m >= 0 && m < n ? String.valueOf(Moves.letter(side, m)) : "#" + m,
+                legalLetters(), end != Ending.ONGOING ? "the game is over" : "not a legal move here");
     }
 
     /**

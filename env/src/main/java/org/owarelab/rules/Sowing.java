@@ -25,9 +25,14 @@ final class Sowing {
     /** Indexed {@code origin * n2 + k} for {@code k = 0..n2-1} seeds: the bytes added to South's, North's row. */
     private final long[] addSouth;
     private final long[] addNorth;
-    /** Same index: the houses changed, bit {@code i} for the row's house {@code i}. */
-    private final int[] changedSouth;
-    private final int[] changedNorth;
+    /** Same index: the houses changed, bit {@code i} for South's house {@code i}, bit {@code 8 + i} for North's. */
+    private final int[] changed;
+    /**
+     * {@link Zobrist#step} by byte slot: entry {@code slot << 8 | count} for slot {@code i < 8}
+     * South's house {@code i}, slot {@code 8 + i} North's house {@code i} (one table lookup a
+     * seed, the row chosen by the slot's high bit).
+     */
+    private final long[] step = new long[16 << 8];
     /** Same index ({@code k >= 1}): the absolute house of the last seed. */
     private final int[] last;
 
@@ -37,8 +42,7 @@ final class Sowing {
         int size = n2 * n2;
         addSouth = new long[size];
         addNorth = new long[size];
-        changedSouth = new int[size];
-        changedNorth = new int[size];
+        changed = new int[size];
         last = new int[size];
         for (int origin = 0; origin < n2; origin++) {
             int p = origin;
@@ -59,8 +63,13 @@ final class Sowing {
                 }
                 addSouth[idx] = s;
                 addNorth[idx] = t;
-                changedSouth[idx] = Rows.nonEmpty(s);
-                changedNorth[idx] = Rows.nonEmpty(t);
+                changed[idx] = Rows.nonEmpty(s) | Rows.nonEmpty(t) << 8;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < RuleSet.MAX_TOTAL; c++) {
+                step[i << 8 | c] = Zobrist.step(i, c);
+                step[(8 + i) << 8 | c] = Zobrist.step(n + i, c);
             }
         }
     }
@@ -106,14 +115,9 @@ final class Sowing {
      */
     long hash(long south, long north, int origin, int seeds, long z) {
         if (seeds < n2) {
-            int idx = origin * n2 + seeds;
-            for (int b = changedSouth[idx]; b != 0; b &= b - 1) {
-                int i = Integer.numberOfTrailingZeros(b);
-                z ^= Zobrist.step(i, Rows.count(south, i));
-            }
-            for (int b = changedNorth[idx]; b != 0; b &= b - 1) {
-                int i = Integer.numberOfTrailingZeros(b);
-                z ^= Zobrist.step(n + i, Rows.count(north, i));
+            for (int b = changed[origin * n2 + seeds]; b != 0; b &= b - 1) {
+                int slot = Integer.numberOfTrailingZeros(b);
+                z ^= step[slot << 8 | Rows.count(slot < 8 ? south : north, slot & 7)];
             }
             return z;
         }
