@@ -37,6 +37,19 @@ class RulesCommandsTest {
     }
 
     @Test
+    void benchRulesPrintsWallAndCpuFiguresAndTheThreadedPerft() {
+        Cli r = Cli.run("bench", "rules", "--seconds", "0.2", "--perft-depth", "6", "--threads", "2");
+        assertEquals(0, r.code(), r.err());
+        for (String figure : new String[] {"make+undo/s", "make+undo/cpu-s", "perft leaves/s", "perft leaves/cpu-s",
+            "perft leaves/s (2 threads)"}) {
+            assertTrue(java.util.Arrays.stream(r.outLines()).anyMatch(l -> l.startsWith(figure + ": ")
+                    && l.substring(figure.length() + 2).matches("\\d+")), figure + " in " + r.out());
+        }
+        assertTrue(r.out().contains("perft(6): 27332 leaves"), r.out());
+        assertTrue(r.out().contains("perft(6) on 2 threads: 27332 leaves"), r.out());
+    }
+
+    @Test
     void perftDivideSumsToTotal() {
         Cli r = Cli.run("perft", "--depth", "4", "--divide");
         assertEquals(0, r.code(), r.err());
