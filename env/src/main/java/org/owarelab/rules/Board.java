@@ -100,9 +100,14 @@ public final class Board {
         if (!p.rules().equals(rules)) {
             throw new RulesException("position for rules " + p.rules() + " on a board for rules " + rules);
         }
-        int[] h = p.houses();
-        south = Rows.pack(h, 0, n);
-        north = Rows.pack(h, n, n);
+        long sw = 0;
+        long nw = 0;
+        for (int i = n - 1; i >= 0; i--) { // house by house: Position.houses() would allocate a copy
+            sw = sw << 8 | p.house(i);
+            nw = nw << 8 | p.house(n + i);
+        }
+        south = sw;
+        north = nw;
         storeSouth = p.store(Side.SOUTH);
         storeNorth = p.store(Side.NORTH);
         side = p.toMove();
