@@ -8,7 +8,8 @@
  * state (play/undo without allocation, legal-move bit mask, incremental Zobrist hash), with
  * package-private collaborators, each the one home of its part: {@code Sowing}, {@code Legality}
  * (feeding, grand-slam look-ahead), {@code History} (undo, repetition), {@code Ending} (end
- * codes, sharing of the seeds left) and {@code Zobrist};
+ * codes, sharing of the seeds left), {@code Zobrist} and {@code Rows} (the byte arithmetic of the
+ * packed rows: each player's houses one byte a house in a {@code long});
  * {@link org.owarelab.rules.Position} is the immutable value used at the edges (text form,
  * environment resets, protocol).
  *
