@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
             BenchRulesCommand.class,
             BenchEnvCommand.class,
             BenchSearchCommand.class,
+            BenchPuctCommand.class,
             BenchNetCommand.class,
             BenchSelfplayCommand.class,
             BenchClusterCommand.class,

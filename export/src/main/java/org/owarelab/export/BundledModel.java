@@ -16,8 +16,8 @@ import org.owarelab.rules.RuleSet;
  * Thread-safe.
  */
 final class BundledModel implements EvaluatorSource {
-    /** Boards per forward pass: the engine's PUCT evaluates one leaf at a time; room for more. */
-    private static final int BATCH = 8;
+    /** Boards per forward pass the buffers start with (they grow with the search's batch). */
+    private static final int BATCH = 32;
 
     private final ModelRef model;
     /** Guarded by {@code this}. */
@@ -34,7 +34,7 @@ final class BundledModel implements EvaluatorSource {
             throw new CheckpointException("the exported network was trained for rules '" + model.rules()
                     + "', the game uses rules '" + rules + "'");
         }
-        return new DjlEvaluator(network(), model.encoder(), BATCH);
+        return new DjlEvaluator(network(), model.encoder(), BATCH, 1);
     }
 
     private synchronized PolicyValueNet network() {

@@ -30,7 +30,7 @@ final class CheckpointSource implements EvaluatorSource {
             throw new CheckpointException("model=" + model + ": checkpoint trained for rules '" + ref.rules()
                     + "', the game uses rules '" + rules + "'");
         }
-        return new DjlEvaluator(network(ref), ref.encoder(), ModelRef.EVALUATOR_BATCH);
+        return new DjlEvaluator(network(ref), ref.encoder(), ModelRef.EVALUATOR_BATCH, 1);
     }
 
     private synchronized PolicyValueNet network(ModelRef ref) {

@@ -45,6 +45,10 @@ public final class DjlEvaluator implements Evaluator {
     private final int size;
     private final int actions;
     private final boolean wdl;
+    /** libtorch intra-op threads set on each new calling thread; 0: leave the thread's setting. */
+    private final int torchThreads;
+    /** The thread whose intra-op threads were last set (see {@link #torchThreads}). */
+    private Thread configured;
     private int capacity;
     private float[] observations;
     private int[] masks;
@@ -58,14 +62,26 @@ public final class DjlEvaluator implements Evaluator {
      * @throws IllegalArgumentException when the encoder does not match the network
      */
     public DjlEvaluator(PolicyValueNet net, ObservationEncoder encoder, int batch) {
+        this(net, encoder, batch, 0);
+    }
+
+    /**
+     * An evaluator that sets libtorch's intra-op threads to {@code torchThreads} on every thread
+     * that calls it (once per thread; {@link TorchThreads}): search evaluators use 1, since on a
+     * busy machine a forward pass split over 2 threads waits for the descheduled one (10 to 20
+     * times slower at batch 32, measured with {@code oware bench net}). 0 leaves the setting alone.
+     */
+    public DjlEvaluator(PolicyValueNet net, ObservationEncoder encoder, int batch, int torchThreads) {
         if (!encoder.tag().equals(net.encoderTag()) || !Arrays.equals(encoder.shape(), net.inputShape())
                 || !encoder.rules().equals(net.rules())) {
             throw new IllegalArgumentException("encoder " + encoder.tag() + " " + Arrays.toString(encoder.shape())
                     + " for rules " + encoder.rules() + " does not match the network (" + net.describe() + ")");
         }
-        if (batch < 1) {
-            throw new IllegalArgumentException("evaluator batch must be at least 1, got " + batch);
+        if (batch < 1 || torchThreads < 0) {
+            throw new IllegalArgumentException("evaluator batch must be at least 1 (got " + batch
+                    + ") and torch threads at least 0 (got " + torchThreads + ")");
         }
+        this.torchThreads = torchThreads;
         this.net = net;
         this.encoder = encoder;
         this.manager = net.manager().newSubManager();
@@ -159,6 +175,10 @@ public final class DjlEvaluator implements Evaluator {
      * every array of the pass is closed.
      */
     private <T> T inference(float[] obs, int count, Function<NDList, T> read) {
+        if (torchThreads > 0 && configured != Thread.currentThread()) {
+            TorchThreads.set(torchThreads);
+            configured = Thread.currentThread();
+        }
         input.clear();
         input.asFloatBuffer().put(obs, 0, count * size);
         input.limit(count * size * Float.BYTES);

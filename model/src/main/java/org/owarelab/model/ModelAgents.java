@@ -54,7 +54,7 @@ public final class ModelAgents {
                 throw new CheckpointException("network " + net + " was trained for rules '" + net.rules()
                         + "', the game uses rules '" + rules + "'");
             }
-            return new DjlEvaluator(net, encoder, ModelRef.EVALUATOR_BATCH);
+            return new DjlEvaluator(net, encoder, ModelRef.EVALUATOR_BATCH, 1);
         }
 
         @Override

@@ -22,8 +22,8 @@ import org.owarelab.rules.RuleSet;
  * @param rules the rule set
  */
 public record ModelRef(Path checkpoint, NetworkSpec network, String encoderTag, RuleSet rules) {
-    /** Boards per forward pass of the evaluators opened on a model for agents. */
-    static final int EVALUATOR_BATCH = 8;
+    /** Boards per forward pass the buffers of agents' evaluators start with (they grow when needed). */
+    static final int EVALUATOR_BATCH = 32;
 
     /** Checks the fields; the path is made absolute and normalized. */
     public ModelRef {

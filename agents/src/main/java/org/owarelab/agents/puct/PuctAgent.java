@@ -24,12 +24,25 @@ import org.owarelab.rules.RuleSet;
  * through {@link #played}; a board whose history differs from the tree's starts a new tree.
  * Limits: simulations (or nodes, read as simulations), a move time, or infinite until
  * {@link SearchMonitor#stopRequested()}; depth limits are ignored. A limit with none of these
- * runs the spec's simulation count; a move time is governed by the clock alone unless the spec
+ * runs the spec's {@code movetime} when it has one, else its simulation count; a move time is governed by the clock alone unless the spec
  * gave {@code sims=} explicitly, which then caps it too (the default count never does).
+ *
+ * <p>Batching: each step walks to up to {@code batch} leaves with virtual loss (a walk that meets
+ * a leaf already in flight adds a virtual visit to its path and the step goes on) and evaluates
+ * them in one network call; terminal leaves are scored exactly on the way and never reach the
+ * network. {@code batch=1} is the plain sequential search. The default ({@code auto}) batches
+ * {@link #AUTO_BATCH} leaves when the clock or a stop ends the search and searches one leaf at
+ * a time for a fixed simulation count, so fixed-count results do not change.
  */
 public final class PuctAgent implements Agent {
     /** Simulations per move of a {@code puct} spec without {@code sims}. */
     public static final int DEFAULT_SIMULATIONS = 800;
+
+    /**
+     * Leaves per network call of a search ended by the clock or a stop when the spec gives no
+     * {@code batch} (a fixed simulation count then searches one leaf at a time, as before).
+     */
+    public static final int AUTO_BATCH = 32;
 
     /** The {@code puct} factory without networks: {@code model=} is refused, the evaluator uniform. */
     public static final AgentFactory FACTORY = new PuctAgentFactory("puct", null, true, DEFAULT_SIMULATIONS);
@@ -59,16 +72,22 @@ public final class PuctAgent implements Agent {
      * @param simulations simulations per move when the limit does not say
      * @param capsTimed whether {@code simulations} also caps a movetime search (an explicit
      *     {@code sims=} in the spec); when false (the default count) the clock alone ends it
-     * @param batch leaves per evaluator call (more than 1 uses virtual loss)
+     * @param batch leaves per evaluator call (more than 1 uses virtual loss, and a walk that meets
+     *     a leaf in flight goes on with one more virtual visit); 0 = auto: {@link #AUTO_BATCH} for a
+     *     search ended by the clock or a stop, 1 for a fixed simulation count
      * @param maxNodes node budget of the tree
      * @param temperature move choice by game ply (greedy for play)
      * @param explore add root noise (Dirichlet or Gumbel) and forced playouts as configured
+     * @param movetimeMillis time per move when the caller's limit sets none (0 = unset: then
+     *     {@code simulations})
      */
-    public record Options(int simulations, boolean capsTimed, int batch, int maxNodes, Temperature temperature, boolean explore) {
+    public record Options(int simulations, boolean capsTimed, int batch, int maxNodes, Temperature temperature, boolean explore,
+            long movetimeMillis) {
         public Options {
-            if (simulations < 1 || batch < 1 || batch > 1024 || maxNodes < 2) {
+            if (simulations < 1 || batch < 0 || batch > 1024 || maxNodes < 2 || movetimeMillis < 0) {
                 throw new IllegalArgumentException("puct options: simulations=" + simulations + " (>= 1), batch="
-                        + batch + " (1..1024), maxNodes=" + maxNodes + " (>= 2)");
+                        + batch + " (0 = auto, 1..1024), maxNodes=" + maxNodes + " (>= 2), movetime=" + movetimeMillis
+                        + " (>= 0)");
             }
             if (temperature == null) {
                 throw new IllegalArgumentException("puct options: temperature must be given");
@@ -103,17 +122,20 @@ public final class PuctAgent implements Agent {
         this.ownsEvaluator = ownsEvaluator;
         this.options = options;
         int initial = (int) Math.min(options.maxNodes(), Math.max(1024L, 2L * options.simulations() + 2));
-        this.tree = new Tree(rules, cfg, options.batch(), initial, options.maxNodes());
+        int leaves = options.batch() == 0 ? AUTO_BATCH : options.batch();
+        this.tree = new Tree(rules, cfg, leaves, initial, options.maxNodes());
         this.trees = new Tree[] {tree};
-        this.search = new LockstepSearch(evaluator, options.batch());
+        this.search = new LockstepSearch(evaluator, leaves);
         this.scratchA = new Board(rules);
         this.scratchB = new Board(rules);
         this.random = new SplittableRandom(seed);
     }
 
     @Override
-    public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
+    public Decision decide(Board board, SearchLimit given, SearchMonitor monitor) {
         long t0 = System.nanoTime();
+        SearchLimit limit = given.isNone() && options.movetimeMillis() > 0 ? SearchLimit.movetime(options.movetimeMillis())
+                : given;
         if (board.isOver()) {
             throw new IllegalArgumentException("decide: the game is over (" + board.endReason() + ") at " + board.text());
         }
@@ -127,6 +149,9 @@ public final class PuctAgent implements Agent {
                 : limit.movetimeMillis() > 0 ? (options.capsTimed() ? options.simulations() : Integer.MAX_VALUE)
                 : options.simulations();
         long deadline = limit.movetimeMillis() > 0 ? t0 + limit.movetimeMillis() * 1_000_000L : Long.MAX_VALUE;
+        boolean clocked = limit.simulations() <= 0 && limit.nodes() <= 0 && (limit.movetimeMillis() > 0 || limit.infinite());
+        int batch = options.batch() > 0 ? options.batch() : clocked ? AUTO_BATCH : 1;
+        tree.batching(batch, batch > 1);
         tree.beginSearch(sims, options.explore());
         while (tree.searching()) {
             search.step(trees, 1);

@@ -13,7 +13,8 @@ import org.owarelab.rules.RuleSet;
 
 /**
  * Builds {@code puct} agents. Keys (defaults in brackets):
- * {@code model} (none: uniform evaluator), {@code sims} [800], {@code batch} [1],
+ * {@code model} (none: uniform evaluator), {@code sims} [800], {@code movetime} [none: ms per move when the caller sets no limit], {@code batch} [auto: 32 leaves per
+ * network call for a search ended by the clock or a stop, 1 for a fixed simulation count],
  * {@code nodes} [2097152], {@code c} [1.25], {@code c-base} [19652, 0 = constant],
  * {@code fpu} [0.25], {@code fpu-root} [0], {@code noise} [0] and {@code alpha} [1.0]
  * (Dirichlet), {@code forced} [0] (forced playouts' k), {@code gumbel} [false],
@@ -28,7 +29,7 @@ import org.owarelab.rules.RuleSet;
  * when closed.
  */
 final class PuctAgentFactory implements AgentFactory {
-    private static final Set<String> SEARCH_KEYS = Set.of("sims", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
+    private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
             "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse");
     private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
 
@@ -71,7 +72,9 @@ final class PuctAgentFactory implements AgentFactory {
         String model = modelKey ? "model=PATH (checkpoint or run directory; without it uniform priors and value 0)"
                 : "over its bound model";
         return "PUCT tree search guided by a policy/value network: " + model + ", sims=" + defaultSims
-                + ", batch=1 (leaves per network call), c=1.25, "
+                + ", movetime=MS (per move, when the caller sets no limit; the clock governs, capped only by an "
+                + "explicit sims), batch=auto (leaves per network call: " + PuctAgent.AUTO_BATCH + " when the clock ends the search, "
+                + "1 for a fixed sims count), c=1.25, "
                 + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152";
     }
@@ -95,8 +98,8 @@ final class PuctAgentFactory implements AgentFactory {
         Temperature temperature = new Temperature(temp, spec.integer("temp-plies", Integer.MAX_VALUE, 0, Integer.MAX_VALUE), 0);
         PuctAgent.Options options = new PuctAgent.Options(spec.integer("sims", defaultSims, 1, 100_000_000),
                 spec.string("sims", null) != null,
-                spec.integer("batch", 1, 1, 1024), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
-                noise > 0 || forced > 0 || gumbel && gumbelScale > 0);
+                batch(spec), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
+                noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000));
         Evaluator evaluator = evaluator(spec, rules);
         try {
             return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed);
@@ -127,6 +130,12 @@ final class PuctAgentFactory implements AgentFactory {
         if (models != null) {
             models.close();
         }
+    }
+
+    /** {@code batch=auto} (or absent) is 0, else 1..1024. */
+    private static int batch(AgentSpec spec) {
+        String b = spec.string("batch", "auto");
+        return b.equals("auto") ? 0 : spec.integer("batch", 0, 1, 1024);
     }
 
     private static double cBase(AgentSpec spec) {

@@ -19,7 +19,8 @@ import org.owarelab.rules.RuleSet;
  * way up. A simulation is one visit added to the root: the root's own evaluation when it is
  * new, then one leaf or terminal per simulation. Several leaves per step use virtual loss (a
  * virtual visit counts as a loss for the chooser); a selection that reaches a leaf already in
- * flight (a collision) ends the tree's collection for that step.
+ * flight (a collision) ends the tree's collection for that step, or with {@link #batching}'s
+ * {@code holdCollisions} is marked with one more virtual visit while the step goes on.
  *
  * <p>Allocation-free per simulation: the arrays grow by doubling only when the node budget
  * needs it. Not thread-safe; one tree per game.
@@ -32,6 +33,7 @@ public final class Tree {
     final int a;
     private final Board root;
     private final Walker walker;
+    private final int maxLeaves;
     SplittableRandom rng;
     boolean explore;
 
@@ -62,6 +64,7 @@ public final class Tree {
         this.t = new Nodes(a, Math.max(2, Math.min(initialNodes, maxNodes)), maxNodes);
         this.root = new Board(rules);
         this.walker = new Walker(this, leavesPerStep);
+        this.maxLeaves = leavesPerStep;
         this.rootPrior = new float[a];
         this.gumbelNoise = new double[a];
         this.baseVisits = new int[a];
@@ -137,6 +140,23 @@ public final class Tree {
         if (t.state[0] == Nodes.EXPANDED) {
             prepareRoot();
         }
+    }
+
+    /**
+     * Sets how many leaves a step collects from now on: {@code leaves} at most (1 ..
+     * {@code leavesPerStep} of the constructor; 1 = no virtual loss, the plain sequential search).
+     * With {@code holdCollisions}, a walk that reaches a leaf already in flight adds a virtual
+     * visit to its path and the step goes on (at most {@code leaves} such walks per step), which
+     * fills the batch of a single tree; without, the step ends at the first collision (as
+     * lock-step self-play runs, where other trees fill the batch). Only between steps.
+     */
+    public void batching(int leaves, boolean holdCollisions) {
+        requireIdle();
+        if (leaves < 1 || leaves > maxLeaves) {
+            throw new IllegalArgumentException("leaves=" + leaves + ": expected 1.." + maxLeaves);
+        }
+        walker.stepLeaves = leaves;
+        walker.collisionLimit = holdCollisions ? leaves : 0;
     }
 
     /** Whether the current search still has simulations to run (and nodes to run them). */
@@ -215,6 +235,20 @@ public final class Tree {
     /** Simulations run by the current (or last) search. */
     public int simulations() {
         return walker.simsDone;
+    }
+
+    /** Walks that met a leaf in flight and were held with a virtual visit, over the tree's life. */
+    long collisions() {
+        return walker.collisions;
+    }
+
+    /** Virtual visits on all nodes (0 between steps; tests). */
+    long virtualVisits() {
+        long v = 0;
+        for (int i = 0; i < t.size; i++) {
+            v += t.virtual[i];
+        }
+        return v;
     }
 
     /** Nodes in use, the reused subtree included. */

@@ -6,7 +6,11 @@ import org.owarelab.rules.Board;
  * The simulations of one {@link Tree}: walks copies of the root board down to leaves (one
  * board per leaf in flight), resolves terminal nodes on the spot with the exact result, and
  * after the evaluator's answer expands the leaves, backs their values up (negated per ply,
- * removing the virtual loss) and brings the boards back to the root with {@code undo}.
+ * removing the virtual loss) and brings the boards back to the root with {@code undo}. A walk
+ * that reaches a leaf already in flight (a collision) either ends the step's collection or, up to
+ * {@link #collisionLimit} times, adds one more virtual visit to that leaf's path and goes on
+ * (lc0's way to fill a batch from one tree); those virtual visits are taken back with the
+ * answer, and the collision counts as no simulation.
  * Keeps the simulation budget of the current search. Allocation-free.
  */
 final class Walker {
@@ -24,6 +28,20 @@ final class Walker {
     private final int[] pendingNode;
     private final int[] pendingDepth;
     private int pendingCount;
+    /**
+     * Leaves reached again in this step (collisions), each holding one extra virtual visit on its
+     * path until {@link #expand}; at most {@link #collisionLimit}.
+     */
+    private final int[] collided;
+    private int collisionCount;
+    /** The pending node the last COLLISION of {@link #descend} reached. */
+    private int lastCollision;
+    /** Collisions one {@link #collect} tolerates before it returns (0: it returns at the first). */
+    int collisionLimit;
+    /** Collisions held over the tree's life (tests and reports). */
+    long collisions;
+    /** Leaves one {@link #collect} returns at most (at most the boards in {@link #slots}). */
+    int stepLeaves;
     int simsLeft;
     int simsDone;
     boolean full;
@@ -40,11 +58,14 @@ final class Walker {
         }
         this.pendingNode = new int[leaves];
         this.pendingDepth = new int[leaves];
+        this.collided = new int[leaves];
+        this.stepLeaves = leaves;
     }
 
     /** Sets every board to {@code position} and drops leaves in flight. */
     void reset(Board position) {
         pendingCount = 0;
+        collisionCount = 0;
         for (Board s : slots) {
             s.copyFrom(position);
         }
@@ -78,7 +99,7 @@ final class Walker {
     int collect(Board[] out, int off, int max) {
         int n = 0;
         int terminals = 0;
-        int limit = Math.min(max, slots.length);
+        int limit = Math.min(max, stepLeaves);
         while (n < limit && simsLeft - n > 0 && !full) {
             int r = descend(n);
             if (r == DONE) {
@@ -88,7 +109,9 @@ final class Walker {
                     break;
                 }
             } else if (r == COLLISION) {
-                break;
+                if (collisionCount >= collisionLimit || !holdCollision()) {
+                    break;
+                }
             } else if (r == FULL) {
                 full = true;
             } else {
@@ -99,6 +122,24 @@ final class Walker {
         }
         pendingCount = n;
         return n;
+    }
+
+    /**
+     * Keeps the collision {@link #descend} just reported: one more virtual visit on the path of
+     * the leaf it reached (so the next selections turn elsewhere), taken back in {@link #expand}.
+     * False when the collision was at the root (nothing else can be selected this step).
+     */
+    private boolean holdCollision() {
+        int node = lastCollision;
+        if (node == 0) {
+            return false;
+        }
+        for (int x = node; x != Nodes.NONE; x = t.parent[x]) {
+            t.virtual[x]++;
+        }
+        collided[collisionCount++] = node;
+        collisions++;
+        return true;
     }
 
     /**
@@ -129,6 +170,12 @@ final class Walker {
                 tr.prepareRoot();
             }
         }
+        for (int i = 0; i < collisionCount; i++) {
+            for (int x = collided[i]; x != Nodes.NONE; x = t.parent[x]) {
+                t.virtual[x]--;
+            }
+        }
+        collisionCount = 0;
         simsLeft -= pendingCount;
         simsDone += pendingCount;
         pendingCount = 0;
@@ -173,6 +220,7 @@ final class Walker {
         final Nodes t = this.t;
         if (t.state[0] == Nodes.PENDING) {
             if (t.virtual[0] > 0) {
+                lastCollision = 0;
                 return COLLISION;
             }
             t.virtual[0]++;
@@ -212,6 +260,7 @@ final class Walker {
             }
             if (st == Nodes.PENDING) {
                 undo(b, depth);
+                lastCollision = c;
                 return COLLISION;
             }
             node = c;
