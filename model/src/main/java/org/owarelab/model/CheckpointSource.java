@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.agents.eval.EvaluatorSource;
+import org.owarelab.agents.eval.SharedEvaluator;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -14,13 +15,16 @@ import org.owarelab.rules.RuleSet;
  * or a run directory, whose latest checkpoint is used) for the registry of {@link ModelAgents}.
  *
  * <p>Each checkpoint is loaded once, on the CPU, and shared read-only by the evaluators opened on
- * it (one per agent, so one per thread; see {@link DjlEvaluator}): a tournament that builds an
- * agent per game loads each checkpoint once. The source owns the networks it loaded and closes
+ * it: each agent's evaluator is a client of one {@link SharedEvaluator} per checkpoint, so the
+ * searches of games played on several threads share their network calls (a tournament that builds
+ * an agent per game loads each checkpoint once). The source owns the networks it loaded and closes
  * them in {@link #close}, which its registry calls once the agents are done. Thread-safe.
  */
 final class CheckpointSource implements EvaluatorSource {
     /** Guarded by {@code this}. */
     private final Map<Path, PolicyValueNet> loaded = new LinkedHashMap<>();
+    /** One shared evaluator per network: its clients are the agents' evaluators. Guarded by {@code this}. */
+    private final Map<Path, SharedEvaluator> evaluators = new LinkedHashMap<>();
     private boolean closed;
 
     @Override
@@ -30,29 +34,37 @@ final class CheckpointSource implements EvaluatorSource {
             throw new CheckpointException("model=" + model + ": checkpoint trained for rules '" + ref.rules()
                     + "', the game uses rules '" + rules + "'");
         }
-        return new DjlEvaluator(network(ref), ref.encoder(), ModelRef.EVALUATOR_BATCH, 1);
+        return shared(ref).client();
     }
 
-    private synchronized PolicyValueNet network(ModelRef ref) {
+    private synchronized SharedEvaluator shared(ModelRef ref) {
         if (closed) {
             throw new IllegalStateException("checkpoint source closed");
         }
-        PolicyValueNet net = loaded.get(ref.checkpoint());
-        if (net == null) {
-            net = ref.load(DeviceChoice.CPU);
+        SharedEvaluator shared = evaluators.get(ref.checkpoint());
+        if (shared == null) {
+            PolicyValueNet net = ref.load(DeviceChoice.CPU);
             loaded.put(ref.checkpoint(), net);
+            shared = ModelAgents.shared(net, ref.encoder());
+            evaluators.put(ref.checkpoint(), shared);
         }
-        return net;
+        return shared;
     }
 
     /** Closes every network loaded; the evaluators opened on them must be closed already. */
     @Override
     public void close() {
         List<PolicyValueNet> nets;
+        List<SharedEvaluator> shared;
         synchronized (this) {
             closed = true;
             nets = new ArrayList<>(loaded.values());
+            shared = new ArrayList<>(evaluators.values());
             loaded.clear();
+            evaluators.clear();
+        }
+        for (SharedEvaluator s : shared) {
+            s.close();
         }
         for (PolicyValueNet net : nets) {
             net.close();

@@ -47,8 +47,8 @@ public final class DjlEvaluator implements Evaluator {
     private final boolean wdl;
     /** libtorch intra-op threads set on each new calling thread; 0: leave the thread's setting. */
     private final int torchThreads;
-    /** The thread whose intra-op threads were last set (see {@link #torchThreads}). */
-    private Thread configured;
+    /** The intra-op threads this class set on the current thread (0: none yet). */
+    private static final ThreadLocal<int[]> CONFIGURED = ThreadLocal.withInitial(() -> new int[1]);
     private int capacity;
     private float[] observations;
     private int[] masks;
@@ -175,9 +175,12 @@ public final class DjlEvaluator implements Evaluator {
      * every array of the pass is closed.
      */
     private <T> T inference(float[] obs, int count, Function<NDList, T> read) {
-        if (torchThreads > 0 && configured != Thread.currentThread()) {
-            TorchThreads.set(torchThreads);
-            configured = Thread.currentThread();
+        if (torchThreads > 0) {
+            int[] set = CONFIGURED.get();
+            if (set[0] != torchThreads) {
+                TorchThreads.set(torchThreads);
+                set[0] = torchThreads;
+            }
         }
         input.clear();
         input.asFloatBuffer().put(obs, 0, count * size);

@@ -5,6 +5,7 @@ import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.agents.eval.EvaluatorSource;
+import org.owarelab.agents.eval.SharedEvaluator;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.RuleSet;
@@ -38,14 +39,29 @@ public final class ModelAgents {
         return PuctAgent.factory(name, new Loaded(model.load(DeviceChoice.CPU), model.encoder()), simulations);
     }
 
-    /** One loaded network as the source of every evaluator; owns the network. */
+    /**
+     * The evaluator that the agents over {@code net} share ({@link SharedEvaluator}): one DJL
+     * evaluator on one libtorch thread per calling thread, gathering the calls of the searches of
+     * up to {@link #SHARED_BATCH} positions, each request waiting at most
+     * {@link SharedEvaluator#DEFAULT_MAX_WAIT_NANOS} for the others. The caller closes it before
+     * the network.
+     */
+    static SharedEvaluator shared(PolicyValueNet net, ObservationEncoder encoder) {
+        return new SharedEvaluator(new DjlEvaluator(net, encoder, ModelRef.EVALUATOR_BATCH, 1), SHARED_BATCH,
+                SharedEvaluator.DEFAULT_MAX_WAIT_NANOS);
+    }
+
+    /** Positions that end a shared evaluator's gathering at once. */
+    static final int SHARED_BATCH = 1024;
+
+    /** One loaded network as the source of every evaluator (clients of one shared evaluator); owns the network. */
     private static final class Loaded implements EvaluatorSource {
         private final PolicyValueNet net;
-        private final ObservationEncoder encoder;
+        private final SharedEvaluator shared;
 
         Loaded(PolicyValueNet net, ObservationEncoder encoder) {
             this.net = net;
-            this.encoder = encoder;
+            this.shared = shared(net, encoder);
         }
 
         @Override
@@ -54,11 +70,12 @@ public final class ModelAgents {
                 throw new CheckpointException("network " + net + " was trained for rules '" + net.rules()
                         + "', the game uses rules '" + rules + "'");
             }
-            return new DjlEvaluator(net, encoder, ModelRef.EVALUATOR_BATCH, 1);
+            return shared.client();
         }
 
         @Override
         public void close() {
+            shared.close();
             net.close();
         }
     }

@@ -169,6 +169,11 @@ public final class CachingEvaluator implements Evaluator {
     }
 
     @Override
+    public void searching(boolean active) {
+        inner.searching(active);
+    }
+
+    @Override
     public void close() {
         inner.close();
     }

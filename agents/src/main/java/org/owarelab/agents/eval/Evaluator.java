@@ -26,6 +26,14 @@ public interface Evaluator extends AutoCloseable {
      */
     void evaluate(Board[] boards, int count, float[] priors, float[] values);
 
+    /**
+     * Says that the calling search starts ({@code true}) or has ended ({@code false}) a run of
+     * calls. Only an evaluator shared between threads ({@link SharedEvaluator}) uses it, to know
+     * which clients to wait for; the default does nothing. Wrappers pass it on.
+     */
+    default void searching(boolean active) {
+    }
+
     /** Releases native memory; the default holds none. */
     @Override
     default void close() {

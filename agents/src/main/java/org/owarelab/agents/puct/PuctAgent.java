@@ -153,11 +153,16 @@ public final class PuctAgent implements Agent {
         int batch = options.batch() > 0 ? options.batch() : clocked ? AUTO_BATCH : 1;
         tree.batching(batch, batch > 1);
         tree.beginSearch(sims, options.explore());
-        while (tree.searching()) {
-            search.step(trees, 1);
-            if (monitor.stopRequested() || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
-                tree.stop();
+        evaluator.searching(true);
+        try {
+            while (tree.searching()) {
+                search.step(trees, 1);
+                if (monitor.stopRequested() || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
+                    tree.stop();
+                }
             }
+        } finally {
+            evaluator.searching(false);
         }
         int n = board.housesPerSide();
         int move = tree.chooseMove(options.temperature().at(board.ply()));

@@ -207,7 +207,7 @@ class PuctAgentTest {
     void autoBatchBatchesClockedSearchesOnly() {
         try (Agent a = BuiltInAgents.registry().create("puct", RuleSet.DEFAULT, 1);
                 Agent b = BuiltInAgents.registry().create("puct:batch=auto", RuleSet.DEFAULT, 1)) {
-            int clocked = a.decide(new Board(), SearchLimit.movetime(3_600_000), stopAfter(20)).nodes();
+            long clocked = a.decide(new Board(), SearchLimit.movetime(3_600_000), stopAfter(20)).nodes();
             assertTrue(clocked > 20 * PuctAgent.AUTO_BATCH / 2 && clocked <= 20 * PuctAgent.AUTO_BATCH,
                     "20 calls of up to " + PuctAgent.AUTO_BATCH + " leaves ran " + clocked + " simulations");
             assertEquals(300, b.decide(new Board(), SearchLimit.simulations(300), stopAfter(1000)).nodes());
