@@ -165,7 +165,7 @@ public final class SharedEvaluator implements AutoCloseable {
         float[] values;
         long arrived;
         boolean done;
-        RuntimeException error;
+        Throwable error;
     }
 
     private final class Client implements Evaluator {
@@ -244,34 +244,41 @@ public final class SharedEvaluator implements AutoCloseable {
 
     /** Waits (holding the lock between waits) until {@code r} is done, running gathered calls when due. */
     private void await(Request r) {
-        while (!r.done) {
-            if (closed) {
-                queue.remove(r);
-                queuedPositions -= r.count;
-                throw new IllegalStateException("shared evaluator closed while a search waited for its evaluation "
-                        + "(the games using it were stopped)");
+        boolean interrupted = false;
+        try {
+            while (!r.done) {
+                interrupted |= step(r);
             }
-            long now = System.nanoTime();
-            if (!running && !queue.isEmpty()) {
-                long waited = now - queue.peek().arrived;
-                if (queuedPositions >= maxBatch || queue.size() >= Math.max(1, searching) || waited >= maxWaitNanos) {
-                    run();
-                    continue;
-                }
-                awaitNanos(maxWaitNanos - waited);
-            } else {
-                changed.awaitUninterruptibly();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt(); // kept for the caller: the wait is bounded anyway
             }
         }
     }
 
-    private void awaitNanos(long nanos) {
-        try {
-            changed.awaitNanos(nanos);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a shared evaluation", e);
+    /** One round of {@link #await}; true when the wait was interrupted. */
+    private boolean step(Request r) {
+        if (closed && queue.remove(r)) { // (a request in a running call is finished by that call)
+            queuedPositions -= r.count;
+            throw new IllegalStateException("shared evaluator closed while a search waited for its evaluation "
+                    + "(the games using it were stopped)");
         }
+        long now = System.nanoTime();
+        if (!running && !queue.isEmpty()) {
+            long waited = now - queue.peek().arrived;
+            if (queuedPositions >= maxBatch || queue.size() >= Math.max(1, searching) || waited >= maxWaitNanos) {
+                run();
+                return false;
+            }
+            try {
+                changed.awaitNanos(maxWaitNanos - waited);
+            } catch (InterruptedException e) {
+                return true;
+            }
+        } else {
+            changed.awaitUninterruptibly();
+        }
+        return false;
     }
 
     /** Takes waiting requests (up to maxBatch positions, at least one), evaluates them in one call, hands the results out. */
@@ -288,10 +295,10 @@ public final class SharedEvaluator implements AutoCloseable {
         }
         running = true;
         lock.unlock();
-        RuntimeException failure = null;
+        Throwable failure = null;
         try {
             inner.evaluate(boards, n, priors, values);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             failure = e;
         } finally {
             lock.lock();
@@ -329,7 +336,7 @@ public final class SharedEvaluator implements AutoCloseable {
         try {
             inner.evaluate(q.boards, q.count, q.priors, q.values);
             calls++;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             q.error = e;
         }
     }
