@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                 + "(default rules) for a fixed move time each, from a fresh tree, on the calling thread: the speed "
                 + "of one game's search, as 'oware uci', 'play' and 'serve' run it.",
             "Prints one line per position, then 'simulations: N', 'time: S s' and 'simulations/s: N' (a decision's "
-                + "node count: simulations for PUCT). An untimed warm-up pass at a tenth of the move time comes "
+                + "node count: simulations for PUCT). A warm-up pass at a tenth of the move time, not counted, comes "
                 + "first."},
         footer = {"", "Examples:", "  oware bench puct --agent 'puct:model=runs/q1' --movetime 1000",
             "  oware bench puct --agent 'puct:model=runs/q1,batch=1' --movetime 500",

@@ -161,6 +161,9 @@ public final class PuctAgent implements Agent {
                     tree.stop();
                 }
             }
+        } catch (RuntimeException e) {
+            synced = false; // leaves still in flight: the next search starts a new tree
+            throw e;
         } finally {
             evaluator.searching(false);
         }

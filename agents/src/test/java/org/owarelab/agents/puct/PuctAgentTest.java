@@ -214,4 +214,34 @@ class PuctAgentTest {
             assertEquals(300, ((PuctAgent) b).evaluatorCalls(), "a fixed count: one leaf per call");
         }
     }
+
+    /** An evaluator failure in the middle of a batched search leaves the agent usable: the next search starts afresh. */
+    @Test
+    void aSearchAfterAnEvaluatorFailureStartsANewTree() {
+        int[] calls = {0};
+        EvaluatorSource flaky = (model, rules) -> new org.owarelab.agents.eval.Evaluator() {
+            final org.owarelab.agents.eval.SyntheticEvaluator inner = new org.owarelab.agents.eval.SyntheticEvaluator(6, 1);
+
+            @Override
+            public int actions() {
+                return 6;
+            }
+
+            @Override
+            public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
+                if (++calls[0] == 5) {
+                    throw new IllegalStateException("evaluation failed: the network is gone");
+                }
+                inner.evaluate(boards, count, priors, values);
+            }
+        };
+        try (AgentFactory f = PuctAgent.factory("net", flaky, 200);
+                Agent a = f.create(AgentSpec.parse("net:batch=8"), RuleSet.DEFAULT, 1)) {
+            Board b = new Board();
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> a.decide(b));
+            assertTrue(e.getMessage().contains("network is gone"), e.getMessage());
+            assertEquals(200, a.decide(b).nodes());
+            TreeChecks.check(((PuctAgent) a).tree());
+        }
+    }
 }
