@@ -24,8 +24,9 @@ import org.owarelab.rules.RuleSet;
  * through {@link #played}; a board whose history differs from the tree's starts a new tree.
  * Limits: simulations (or nodes, read as simulations), a move time, or infinite until
  * {@link SearchMonitor#stopRequested()}; depth limits are ignored. A limit with none of these
- * runs the spec's {@code movetime} when it has one, else its simulation count; a move time is governed by the clock alone unless the spec
- * gave {@code sims=} explicitly, which then caps it too (the default count never does).
+ * runs the spec's {@code movetime} when it has one, else its simulation count; a move time is
+ * governed by the clock alone unless the spec gave {@code sims=} explicitly, which then caps it
+ * too (the default count never does).
  *
  * <p>Batching: each step walks to up to {@code batch} leaves with virtual loss (a walk that meets
  * a leaf already in flight adds a virtual visit to its path and the step goes on) and evaluates

@@ -13,8 +13,9 @@ import org.owarelab.rules.RuleSet;
 
 /**
  * Builds {@code puct} agents. Keys (defaults in brackets):
- * {@code model} (none: uniform evaluator), {@code sims} [800], {@code movetime} [none: ms per move when the caller sets no limit], {@code batch} [auto: 32 leaves per
- * network call for a search ended by the clock or a stop, 1 for a fixed simulation count],
+ * {@code model} (none: uniform evaluator), {@code sims} [800], {@code movetime} [none: ms per
+ * move when the caller sets no limit], {@code batch} [auto: 32 leaves per network call for a
+ * search ended by the clock or a stop, 1 for a fixed simulation count],
  * {@code nodes} [2097152], {@code c} [1.25], {@code c-base} [19652, 0 = constant],
  * {@code fpu} [0.25], {@code fpu-root} [0], {@code noise} [0] and {@code alpha} [1.0]
  * (Dirichlet), {@code forced} [0] (forced playouts' k), {@code gumbel} [false],
