@@ -35,7 +35,9 @@ import picocli.CommandLine.Spec;
                 + "losses, the score with its 95%% interval, the pentanomial counts of the pairs and each agent's "
                 + "time per move (mean and max); the last "
                 + "line is one JSON object {\"wins\",\"draws\",\"losses\",\"score\",\"interval\":[lo,hi],...}.",
-            "The same seed gives the same games whatever the thread count (time-limited agents aside). "
+            "The same seed gives the same games whatever the thread count (time-limited agents aside; PUCT "
+                + "agents over one network share its calls across the threads, and a network's last float bits "
+                + "can depend on the batch, which could turn a near-tie of a search). "
                 + "A game still running at the ply cap is scored by own-side gathering (each side takes the "
                 + "seeds on its houses); an agent that throws or plays an illegal move forfeits that game.",
             "Progress goes to stderr, results to stdout. Exit code 2 for a bad spec or option."},
