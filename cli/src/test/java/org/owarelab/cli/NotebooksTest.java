@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CI executes every notebook in {@code notebooks/} headless ({@code nbconvert --execute}) on
- * fixtures made here: a tiny training run, a tiny ablation directory, and the lab itself (this
- * test's class path) for the environment tour. A cell that raises fails the test with nbconvert's
+ * fixtures made here: a tiny training run, a tiny ablation by {@code oware ablate}
+ * ({@code tiny-ablation.yaml} in the test resources), and the lab itself (this test's class path)
+ * for the environment tour. A cell that raises fails the test with nbconvert's
  * output. Skipped only where no Python with nbconvert is installed ({@code .ci/run} installs
  * Debian's); a Python that has nbconvert but lacks pandas or matplotlib fails.
  *
@@ -104,10 +105,17 @@ class NotebooksTest {
     @Test
     void ablationAnalysis() throws Exception {
         requireJupyter();
-        Path dir = AblationFixture.write(tmp.resolve("ablation"));
+        Path file = tmp.resolve("tiny-ablation.yaml");
+        try (var in = NotebooksTest.class.getResourceAsStream("/notebooks/tiny-ablation.yaml")) {
+            Files.copy(in, file);
+        }
+        Path dir = tmp.resolve("ablation");
+        Cli ablate = Cli.run("ablate", file.toString(), "--out", dir.toString());
+        assertEquals(0, ablate.code(), ablate.out() + ablate.err());
         JsonNode nb = execute("ablation-analysis.ipynb", tmp, Map.of("OWARE_ABLATION", dir.toString()));
         assertTrue(images(nb) >= 3, "Elo vs time, Elo vs positions, per-seed spread");
         assertTrue(text(nb).contains("axis:network.aux"), "a table for the axis");
+        assertTrue(text(nb).contains("aux=false"), "the variants");
     }
 
     @Test
