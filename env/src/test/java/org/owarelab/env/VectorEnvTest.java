@@ -139,10 +139,20 @@ class VectorEnvTest {
             SeedStream random = new SeedStream(4);
             int[] actions = new int[16];
             steps(vec, random, actions, 2_000); // warm-up, and the first auto-resets
-            long before = hotspot.getCurrentThreadAllocatedBytes();
-            steps(vec, random, actions, 20_000);
-            long allocated = hotspot.getCurrentThreadAllocatedBytes() - before;
-            assertTrue(allocated < 1024, encoder + ": 320,000 sub-env steps allocated " + allocated + " bytes");
+            // The JVM may allocate a kilobyte or two on this thread once, at a moment that depends
+            // on the JIT's progress (seen in the first window under load, never with -Xint), so one
+            // window is not enough: the claim is that steps allocate nothing, i.e. the allocation
+            // does not grow with the steps. Each window has about 1,000 auto-resets, so an allocation
+            // per step or per reset shows in every window, and the least of them stays large.
+            long[] windows = new long[5];
+            for (int w = 0; w < windows.length; w++) {
+                long before = hotspot.getCurrentThreadAllocatedBytes();
+                steps(vec, random, actions, 4_000);
+                windows[w] = hotspot.getCurrentThreadAllocatedBytes() - before;
+            }
+            long least = Arrays.stream(windows).min().getAsLong();
+            assertTrue(least < 1024, encoder + ": every window of 64,000 sub-env steps allocated, bytes: "
+                    + Arrays.toString(windows));
         }
     }
 

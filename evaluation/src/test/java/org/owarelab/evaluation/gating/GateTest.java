@@ -106,13 +106,32 @@ class GateTest {
     void aGatingMatchStopsWhenDecided() throws Exception {
         ArenaSettings s = ArenaSettings.of(RuleSet.DEFAULT, 2);
         Sprt sprt = new Sprt(0, 100, 0.05, 0.05);
-        Gating.Result better = Gating.run(TestAgents.AGENTS, new Gating.Config("greedy", "random", s, sprt, 100, 2), g -> {
-        });
+        // The sink is told of each game under the arena's lock just before the match's gate is, so a
+        // mirror gate fed from it decides at the same game. Once it has, no new game starts: only the
+        // games already in flight on the other threads may still end, at most one per other thread.
+        // (How many games end before the decision depends on the threads' timing -- a stalled game
+        // holds back the count of every later pair while the other threads play on, up to all 200 --
+        // so that number is not asserted.)
+        int threads = 2;
+        Gate mirror = new Gate(sprt, 100);
+        List<GameRecord> afterDecision = new ArrayList<>();
+        Gating.Result better = Gating.run(TestAgents.AGENTS, new Gating.Config("greedy", "random", s, sprt, 100,
+                threads), g -> {
+                    if (mirror.outcome().decided()) {
+                        afterDecision.add(g);
+                    }
+                    mirror.add(g);
+                });
         assertEquals(Sprt.Decision.ACCEPT, better.outcome().decision());
+        assertEquals(better.outcome(), mirror.outcome());
         long pairs = better.outcome().pairs().pairs();
-        // Games finished ahead of an unfinished earlier pair do not count yet, so a few more may be played.
-        assertTrue(better.games().size() >= 2 * pairs && better.games().size() < 200,
-                "stopped early: " + better.games().size() + " games, " + pairs + " pairs");
+        assertTrue(pairs < 100, "decided before the cap: " + pairs + " pairs");
+        assertTrue(afterDecision.size() <= threads - 1, "games ended after the decision: " + afterDecision.size());
+        // Every counted game was played; games finished ahead of an unfinished earlier pair did not count.
+        assertTrue(better.games().size() >= 2 * pairs, better.games().size() + " games, " + pairs + " pairs");
+        for (int n = 0; n < 2 * pairs; n++) {
+            assertEquals(n, better.games().get(n).game());
+        }
         List<GameRecord> seen = new ArrayList<>();
         Gating.Result worse = Gating.run(TestAgents.AGENTS, new Gating.Config("random", "greedy", s, sprt, 100, 1), seen::add);
         assertEquals(Sprt.Decision.REJECT, worse.outcome().decision());
@@ -120,5 +139,6 @@ class GateTest {
         Gating.Result again = Gating.run(TestAgents.AGENTS, new Gating.Config("greedy", "random", s, sprt, 100, 1), g -> {
         });
         assertEquals(better.outcome(), again.outcome(), "the decision does not depend on the threads");
+        assertEquals(2 * pairs, again.games().size(), "one thread: no game beyond the decision");
     }
 }
