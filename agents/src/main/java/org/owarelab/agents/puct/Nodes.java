@@ -23,6 +23,15 @@ final class Nodes {
     /** The game is over here: {@code raw} is the exact result for the side to move. */
     static final byte TERMINAL = 2;
 
+    /** {@link #proof}: not proven. */
+    static final byte UNPROVEN = 0;
+    /** {@link #proof}: proven won for the node's mover. */
+    static final byte WON = 1;
+    /** {@link #proof}: proven drawn. */
+    static final byte DRAWN = 2;
+    /** {@link #proof}: proven lost for the node's mover. */
+    static final byte LOST = 3;
+
     final int actions;
     final int maxNodes;
     int capacity;
@@ -38,6 +47,8 @@ final class Nodes {
     /** The move from the parent that leads here (-1 at the root). */
     byte[] move;
     byte[] state;
+    /** The MCTS-solver's proven result from the node's mover's view ({@link #UNPROVEN} when the solver is off). */
+    byte[] proof;
     /** Legal-move mask of the node's position (bit m = relative move m). */
     byte[] legal;
     /** The evaluator's value (or the exact terminal value), from the node's mover's view. */
@@ -69,6 +80,7 @@ final class Nodes {
         parent = parent == null ? new int[cap] : Arrays.copyOf(parent, cap);
         move = move == null ? new byte[cap] : Arrays.copyOf(move, cap);
         state = state == null ? new byte[cap] : Arrays.copyOf(state, cap);
+        proof = proof == null ? new byte[cap] : Arrays.copyOf(proof, cap);
         legal = legal == null ? new byte[cap] : Arrays.copyOf(legal, cap);
         raw = raw == null ? new float[cap] : Arrays.copyOf(raw, cap);
         child = child == null ? new int[cap * actions] : Arrays.copyOf(child, cap * actions);
@@ -100,6 +112,7 @@ final class Nodes {
         parent[i] = parentNode;
         move[i] = (byte) m;
         state[i] = PENDING;
+        proof[i] = UNPROVEN;
         legal[i] = 0;
         raw[i] = 0f;
         Arrays.fill(child, i * actions, i * actions + actions, NONE);
@@ -131,6 +144,7 @@ final class Nodes {
             parent[j] = i == newRoot ? NONE : map[parent[i]];
             move[j] = i == newRoot ? -1 : move[i];
             state[j] = state[i];
+            proof[j] = proof[i];
             legal[j] = legal[i];
             raw[j] = raw[i];
             for (int m = 0; m < a; m++) {
@@ -141,6 +155,16 @@ final class Nodes {
         }
         size = next;
         return next;
+    }
+
+    /** The exact value of a proven result from its mover's view: +1, 0 or -1. */
+    static float provenValue(byte p) {
+        return p == WON ? 1f : p == LOST ? -1f : 0f;
+    }
+
+    /** The proof of an exact value from the mover's view (its sign). */
+    static byte proofOf(float v) {
+        return v > 0 ? WON : v < 0 ? LOST : DRAWN;
     }
 
     /** Visits of the child by move {@code m} of node {@code i} (0 when absent). */

@@ -132,6 +132,21 @@ public final class PuctAgent implements Agent {
         this.random = new SplittableRandom(seed);
     }
 
+    /**
+     * Turns the MCTS-solver on or off and sets the endgame table (null: none) for the searches
+     * from now on ({@link Tree#solver}); the tree starts over.
+     */
+    public PuctAgent solver(boolean on, org.owarelab.tables.EndgameTable endgame) {
+        tree.solver(on, endgame);
+        synced = false;
+        return this;
+    }
+
+    /** Leaves the endgame table decided over the agent's life (tests). */
+    long tableHits() {
+        return tree.tableHits();
+    }
+
     @Override
     public Decision decide(Board board, SearchLimit given, SearchMonitor monitor) {
         long t0 = System.nanoTime();

@@ -1,5 +1,6 @@
 package org.owarelab.agents.puct;
 
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import org.owarelab.agents.Agent;
@@ -10,6 +11,7 @@ import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.agents.eval.EvaluatorSource;
 import org.owarelab.agents.eval.UniformEvaluator;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * Builds {@code puct} agents. Keys (defaults in brackets):
@@ -31,8 +33,11 @@ import org.owarelab.rules.RuleSet;
  */
 final class PuctAgentFactory implements AgentFactory {
     private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
-            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse");
+            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables");
     private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
+
+    /** Whether {@code solver} is on when the spec does not say. */
+    static final boolean DEFAULT_SOLVER = false;
 
     private final String name;
     /** Opens the evaluators; null: no networks (model= is refused). */
@@ -77,7 +82,9 @@ final class PuctAgentFactory implements AgentFactory {
                 + "explicit sims), batch=auto (leaves per network call: " + PuctAgent.AUTO_BATCH + " when the clock ends the search, "
                 + "1 for a fixed sims count), c=1.25, "
                 + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
-                + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152";
+                + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152, solver=" + DEFAULT_SOLVER
+                + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
+                + "decides are terminal with their exact value)";
     }
 
     @Override
@@ -101,9 +108,19 @@ final class PuctAgentFactory implements AgentFactory {
                 spec.string("sims", null) != null,
                 batch(spec), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
                 noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000));
+        boolean solver = spec.bool("solver", DEFAULT_SOLVER);
+        String tables = spec.string("tables", null);
+        EndgameTable table = null;
+        if (tables != null) {
+            try {
+                table = EndgameTable.cached(Path.of(tables), rules);
+            } catch (RuntimeException e) {
+                throw new AgentSpecException("agent spec '" + spec.text() + "': tables=" + tables + ": " + e.getMessage());
+            }
+        }
         Evaluator evaluator = evaluator(spec, rules);
         try {
-            return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed);
+            return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed).solver(solver, table);
         } catch (IllegalArgumentException e) {
             evaluator.close();
             throw new AgentSpecException("agent spec '" + spec.text() + "': " + e.getMessage());

@@ -30,6 +30,7 @@ final class RootPolicy {
             for (int m = 0; m < a; m++) {
                 out[m] = (float) sigma[m];
             }
+            settle(tr, out);
             return;
         }
         double[] n = tr.scratch;
@@ -40,6 +41,7 @@ final class RootPolicy {
             prune(tr, n);
         }
         normalise(n, mask, t.prior, a, out);
+        settle(tr, out);
     }
 
     /** The plain visit distribution (the priors when no child has been visited). */
@@ -93,7 +95,7 @@ final class RootPolicy {
     /** The most visited legal move; ties go to the higher value, then the lower move. */
     static int greedy(Tree tr) {
         final Nodes t = tr.t;
-        final int mask = t.legal[0] & 0xFF;
+        final int mask = solverMask(tr);
         int best = -1;
         int bestN = -1;
         double bestQ = Double.NEGATIVE_INFINITY;
@@ -116,6 +118,43 @@ final class RootPolicy {
     }
 
     /**
+     * The root moves the choice may take: with the solver, the proven-won moves if any, else the
+     * legal moves less the proven-lost ones (all of them when every move is lost).
+     */
+    static int solverMask(Tree tr) {
+        final int mask = tr.t.legal[0] & 0xFF;
+        if (!tr.solver) {
+            return mask;
+        }
+        int won = 0;
+        int open = 0;
+        for (int m = 0; m < tr.a; m++) {
+            if ((mask >>> m & 1) != 0) {
+                won |= tr.wonMove(m) ? 1 << m : 0;
+                open |= tr.lostMove(m) ? 0 : 1 << m;
+            }
+        }
+        return won != 0 ? won : open;
+    }
+
+    /** With the solver: the target restricted to {@link #solverMask} (unchanged when that keeps every move). */
+    private static void settle(Tree tr, float[] out) {
+        int keep = solverMask(tr);
+        int mask = tr.t.legal[0] & 0xFF;
+        if (keep == mask) {
+            return;
+        }
+        double sum = 0;
+        for (int m = 0; m < tr.a; m++) {
+            sum += (keep >>> m & 1) != 0 ? out[m] : 0;
+        }
+        int count = Integer.bitCount(keep);
+        for (int m = 0; m < tr.a; m++) {
+            out[m] = (keep >>> m & 1) == 0 ? 0f : sum > 0 ? (float) (out[m] / sum) : 1f / count;
+        }
+    }
+
+    /**
      * The move to play. Gumbel: the winner of sequential halving (among the most visited in
      * this search, the highest {@code g + log P + sigma(q)}); the temperature is not used.
      * PUCT: the most visited at temperature 0, else a draw proportional to {@code N^(1/t)}
@@ -127,6 +166,10 @@ final class RootPolicy {
         final int mask = t.legal[0] & 0xFF;
         if (t.state[0] != Nodes.EXPANDED) {
             throw new IllegalStateException("no search has evaluated the root yet");
+        }
+        if (tr.solver && solverMask(tr) != mask) {
+            // The solver settled some moves: a proven win is played, proven losses are not.
+            return greedy(tr);
         }
         if (tr.cfg.gumbel().enabled()) {
             return gumbelChoice(tr);

@@ -33,7 +33,7 @@ final class RootSelection {
         int best = -1;
         double bestGap = 0;
         for (int m = 0; m < tr.a; m++) {
-            if ((mask >>> m & 1) == 0) {
+            if ((mask >>> m & 1) == 0 || tr.lostMove(m)) {
                 continue;
             }
             int ch = t.child[m];
@@ -79,6 +79,9 @@ final class RootSelection {
         double fallbackScore = Double.NEGATIVE_INFINITY;
         for (int m = 0; m < a; m++) {
             if ((mask >>> m & 1) == 0) {
+                continue;
+            }
+            if (tr.lostMove(m)) {
                 continue;
             }
             double score = tr.gumbelNoise[m] + Math.log(Math.max(Gumbel.MIN_PRIOR, t.prior[m])) + sigma[m];

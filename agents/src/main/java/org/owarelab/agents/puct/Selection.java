@@ -42,6 +42,9 @@ final class Selection {
                 continue;
             }
             int ch = t.child[base + m];
+            if (ch != Nodes.NONE && t.proof[ch] == Nodes.WON) {
+                continue; // proven lost for the chooser (only with the solver on)
+            }
             int n = ch == Nodes.NONE ? 0 : t.visits[ch] + t.virtual[ch];
             double q = n == 0 ? fpu : (-t.valueSum[ch] - t.virtual[ch]) / n;
             double score = q + cs * priors[off + m] / (1 + n);
@@ -78,6 +81,9 @@ final class Selection {
                 continue;
             }
             int ch = t.child[node * a + m];
+            if (ch != Nodes.NONE && t.proof[ch] == Nodes.WON) {
+                continue;
+            }
             int n = ch == Nodes.NONE ? 0 : t.visits[ch] + t.virtual[ch];
             double score = pi[m] - n / (1.0 + total);
             if (score > bestScore) {

@@ -3,6 +3,7 @@ package org.owarelab.agents.puct;
 import java.util.SplittableRandom;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * One PUCT search over one game, on a flat-array tree with a node budget ({@link Nodes}).
@@ -36,6 +37,10 @@ public final class Tree {
     private final int maxLeaves;
     SplittableRandom rng;
     boolean explore;
+    /** MCTS-solver: proven results propagate up, proven-lost moves are never chosen. */
+    boolean solver;
+    /** Endgame table: positions it decides exactly are terminal (null: none). */
+    EndgameTable table;
 
     /** Priors used at the root in this search: the evaluator's, with Dirichlet noise when exploring. */
     final float[] rootPrior;
@@ -159,9 +164,51 @@ public final class Tree {
         walker.collisionLimit = holdCollisions ? leaves : 0;
     }
 
-    /** Whether the current search still has simulations to run (and nodes to run them). */
+    /**
+     * Turns the MCTS-solver on or off and sets the endgame table (null: none). With the solver,
+     * terminal nodes (and table-decided ones) carry a proven win, draw or loss that propagates
+     * up: a node is won when a child is lost for its mover, lost when every child is won for its
+     * mover, drawn when every child is proven and the best is a draw. Selection never follows a
+     * proven-lost move, the move choice plays a proven win and avoids proven losses, and a proven
+     * root ends the search. With a table, a position the table decides (win/draw/loss sure from
+     * its bounds and the stores) is terminal with that exact value and never reaches the
+     * evaluator. Between searches only (the tree starts over).
+     */
+    public void solver(boolean on, EndgameTable endgame) {
+        requireIdle();
+        if (endgame != null && !endgame.rules().equals(root.rules())) {
+            throw new IllegalArgumentException("endgame table for rules '" + endgame.rules() + "', search rules '"
+                    + root.rules() + "'");
+        }
+        solver = on;
+        table = endgame;
+        freshRoot();
+    }
+
+    /** Whether the current search still has simulations to run (and nodes to run them); false once the root is proven. */
     public boolean searching() {
-        return walker.simsLeft > 0 && !walker.full;
+        return walker.simsLeft > 0 && !walker.full && t.proof[0] == Nodes.UNPROVEN;
+    }
+
+    /** The root's proven result for its mover: +1 won, 0 drawn, -1 lost, or NaN when not proven (solver off). */
+    public double rootProof() {
+        byte p = t.size == 0 ? Nodes.UNPROVEN : t.proof[0];
+        return p == Nodes.UNPROVEN ? Double.NaN : Nodes.provenValue(p);
+    }
+
+    /** Whether root move {@code m} is proven lost for the mover while some move is not (never to be chosen). */
+    boolean lostMove(int m) {
+        if (!solver || t.proof[0] == Nodes.LOST) {
+            return false;
+        }
+        int c = t.child[m];
+        return c != Nodes.NONE && t.proof[c] == Nodes.WON;
+    }
+
+    /** Whether root move {@code m} is proven won for the mover (its child lost for the opponent). */
+    boolean wonMove(int m) {
+        int c = t.child[m];
+        return solver && c != Nodes.NONE && t.proof[c] == Nodes.LOST;
     }
 
     /** Ends the current search early (a stop request or a clock); the results stand as they are. */
@@ -240,6 +287,11 @@ public final class Tree {
     /** Walks that met a leaf in flight and were held with a virtual visit, over the tree's life. */
     long collisions() {
         return walker.collisions;
+    }
+
+    /** Leaves the endgame table decided, over the tree's life. */
+    public long tableHits() {
+        return walker.tableHits;
     }
 
     /** Virtual visits on all nodes (0 between steps; tests). */

@@ -40,6 +40,8 @@ final class Walker {
     int collisionLimit;
     /** Collisions held over the tree's life (tests and reports). */
     long collisions;
+    /** Leaves the endgame table decided over the tree's life (tests and reports). */
+    long tableHits;
     /** Leaves one {@link #collect} returns at most (at most the boards in {@link #slots}). */
     int stepLeaves;
     int simsLeft;
@@ -100,7 +102,7 @@ final class Walker {
         int n = 0;
         int terminals = 0;
         int limit = Math.min(max, stepLeaves);
-        while (n < limit && simsLeft - n > 0 && !full) {
+        while (n < limit && simsLeft - n > 0 && !full && t.proof[0] == Nodes.UNPROVEN) {
             int r = descend(n);
             if (r == DONE) {
                 simsLeft--;
@@ -246,7 +248,16 @@ final class Walker {
                 if (b.isOver()) {
                     t.state[c] = Nodes.TERMINAL;
                     t.raw[c] = b.result(b.toMove());
-                    return terminal(b, c, depth);
+                    return proven(b, c, depth);
+                }
+                if (tr.table != null && tr.table.covers(b)) {
+                    int o = tr.table.outcome(b);
+                    if (o != org.owarelab.tables.EndgameTable.UNKNOWN) {
+                        t.state[c] = Nodes.TERMINAL;
+                        t.raw[c] = o;
+                        tableHits++;
+                        return proven(b, c, depth);
+                    }
                 }
                 for (int x = c; x != Nodes.NONE; x = t.parent[x]) {
                     t.virtual[x]++;
@@ -258,12 +269,65 @@ final class Walker {
             if (st == Nodes.TERMINAL) {
                 return terminal(b, c, depth);
             }
+            if (t.proof[c] != Nodes.UNPROVEN) {
+                // A proven subtree: its exact value, no deeper walk.
+                depthSum += depth;
+                maxDepth = Math.max(maxDepth, depth);
+                undo(b, depth);
+                backup(c, Nodes.provenValue(t.proof[c]), false);
+                return DONE;
+            }
             if (st == Nodes.PENDING) {
                 undo(b, depth);
                 lastCollision = c;
                 return COLLISION;
             }
             node = c;
+        }
+    }
+
+    /** A new terminal node: proven by its exact value when the solver is on, which may prove its ancestors. */
+    private int proven(Board b, int node, int depth) {
+        if (tr.solver) {
+            t.proof[node] = Nodes.proofOf(t.raw[node]);
+            propagate(t.parent[node]);
+        }
+        return terminal(b, node, depth);
+    }
+
+    /**
+     * Proves {@code node} and its ancestors where their children now allow: won when some child
+     * is lost for its mover; lost when every legal child is proven won for its mover; drawn when
+     * every legal child is proven and none is lost. Stops at the first node left unproven.
+     */
+    private void propagate(int node) {
+        final Nodes t = this.t;
+        while (node != Nodes.NONE && t.proof[node] == Nodes.UNPROVEN && t.state[node] == Nodes.EXPANDED) {
+            int mask = t.legal[node] & 0xFF;
+            boolean open = false;
+            boolean draw = false;
+            byte p = Nodes.UNPROVEN;
+            for (int m = 0; m < a; m++) {
+                if ((mask >>> m & 1) == 0) {
+                    continue;
+                }
+                int c = t.child[node * a + m];
+                byte q = c == Nodes.NONE ? Nodes.UNPROVEN : t.proof[c];
+                if (q == Nodes.LOST) {
+                    p = Nodes.WON;
+                    break;
+                }
+                open |= q == Nodes.UNPROVEN;
+                draw |= q == Nodes.DRAWN;
+            }
+            if (p == Nodes.UNPROVEN) {
+                if (open) {
+                    return;
+                }
+                p = draw ? Nodes.DRAWN : Nodes.LOST;
+            }
+            t.proof[node] = p;
+            node = t.parent[node];
         }
     }
 
