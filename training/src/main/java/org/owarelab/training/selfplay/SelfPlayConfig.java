@@ -18,9 +18,11 @@ import org.owarelab.env.TruncationRule;
  * @param search the PUCT settings, root noise included (noise applies to full searches only)
  * @param resign resignation, with a share of games played out to measure false positives
  * @param plyCap a game still going at this ply is stopped and scored by {@link #TRUNCATION}
+ * @param solver the MCTS-solver in every search ({@code Tree#solver}): proven results propagate,
+ *     a proven win is played and proven losses are not, a proven root ends the search early
  */
 public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulations, PlayoutCap playoutCap,
-        Temperature temperature, PuctConfig search, Resign resign, int plyCap) {
+        Temperature temperature, PuctConfig search, Resign resign, int plyCap, boolean solver) {
 
     /**
      * How a self-play game stopped at the ply cap is scored: a draw (value target 0; the margin
@@ -33,7 +35,7 @@ public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulatio
     /** 64 games per worker, 200 simulations, no cap, temperature 1 for 12 plies, Dirichlet(1.0) x 0.25, no resignation, 400 plies. */
     public static final SelfPlayConfig DEFAULT = new SelfPlayConfig(64, 1, 200, PlayoutCap.OFF,
             new Temperature(1.0, 12, 0.0), PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)),
-            Resign.OFF, 400);
+            Resign.OFF, 400, false);
 
     public SelfPlayConfig {
         if (parallelGames < 1 || parallelGames > 65_536) {
@@ -58,31 +60,35 @@ public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulatio
     }
 
     public SelfPlayConfig withGames(int games, int leaves) {
-        return new SelfPlayConfig(games, leaves, simulations, playoutCap, temperature, search, resign, plyCap);
+        return new SelfPlayConfig(games, leaves, simulations, playoutCap, temperature, search, resign, plyCap, solver);
     }
 
     public SelfPlayConfig withSimulations(int sims) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, sims, playoutCap, temperature, search, resign, plyCap);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, sims, playoutCap, temperature, search, resign, plyCap, solver);
     }
 
     public SelfPlayConfig withPlayoutCap(PlayoutCap cap) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, cap, temperature, search, resign, plyCap);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, cap, temperature, search, resign, plyCap, solver);
     }
 
     public SelfPlayConfig withTemperature(Temperature t) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, t, search, resign, plyCap);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, t, search, resign, plyCap, solver);
     }
 
     public SelfPlayConfig withSearch(PuctConfig s) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, s, resign, plyCap);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, s, resign, plyCap, solver);
     }
 
     public SelfPlayConfig withResign(Resign r) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, r, plyCap);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, r, plyCap, solver);
+    }
+
+    public SelfPlayConfig withSolver(boolean on) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign, plyCap, on);
     }
 
     public SelfPlayConfig withPlyCap(int cap) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign, cap);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign, cap, solver);
     }
 
     /**

@@ -66,6 +66,7 @@ public final class SelfPlayWorker {
         int nodes = 2 * (cfg.simulations() + 1) + 2;
         for (int i = 0; i < g; i++) {
             trees[i] = new Tree(rules, cfg.search(), cfg.leavesPerGame(), nodes, nodes);
+            trees[i].solver(cfg.solver(), null);
             slots[i] = new GameSlot(cfg, rules, encoder, runSeed, trees[i]);
         }
     }

@@ -49,4 +49,16 @@ class TrainConfigTest {
         ConfigException r = assertThrows(ConfigException.class, () -> TrainConfig.embedded(List.of("rules=houses=9")));
         assertTrue(r.getMessage().contains("houses=9"), r.getMessage());
     }
+
+    @Test
+    void selfplaySolverIsAValidatedKeyOffByDefault() throws Exception {
+        assertEquals(false, TrainConfig.embedded(List.of()).selfplay().solver());
+        TrainConfig on = TrainConfig.embedded(List.of("selfplay.solver=true"));
+        assertTrue(on.selfplay().solver());
+        assertEquals(on, TrainConfig.parse(on.toYaml(), "saved", List.of()), "YAML round trip keeps the solver");
+        Path f = tmp.resolve("solver.yaml");
+        Files.writeString(f, "selfplay:\n  solver: perhaps\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> TrainConfig.load(f, List.of()));
+        assertTrue(e.getMessage().contains(f.toString()) && e.getMessage().contains("solver"), e.getMessage());
+    }
 }
