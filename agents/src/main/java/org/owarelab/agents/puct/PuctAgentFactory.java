@@ -22,7 +22,8 @@ import org.owarelab.tables.EndgameTable;
  * {@code fpu} [0.25], {@code fpu-root} [0], {@code noise} [0] and {@code alpha} [1.0]
  * (Dirichlet), {@code forced} [0] (forced playouts' k), {@code gumbel} [false],
  * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
- * [all], {@code reuse} [true]. An explicit {@code sims} also caps a search timed by a movetime;
+ * [all], {@code reuse} [true], {@code solver} [false] (MCTS-solver, {@link Tree#solver}),
+ * {@code tables} [none: an endgame table file whose decided positions are terminal]. An explicit {@code sims} also caps a search timed by a movetime;
  * the default count does not (the clock governs). Noise, forced playouts and a Gumbel scale above 0 make the
  * searches exploring (as in self-play).
  *

@@ -333,8 +333,11 @@ public final class Tree {
         return t.visits[0];
     }
 
-    /** The root's mean value from the root mover's view, in [-1, 1]; 0 before any visit. */
+    /** The root's mean value from the root mover's view, in [-1, 1] (its exact value once proven); 0 before any visit. */
     public double rootValue() {
+        if (t.proof[0] != Nodes.UNPROVEN) {
+            return Nodes.provenValue(t.proof[0]);
+        }
         return t.visits[0] == 0 ? 0.0 : t.valueSum[0] / t.visits[0];
     }
 
