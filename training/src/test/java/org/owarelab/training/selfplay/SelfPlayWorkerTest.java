@@ -101,6 +101,22 @@ class SelfPlayWorkerTest {
     }
 
     @Test
+    void withTheSolverTheSameSeedPlaysTheSameGamesWhateverTheBatching() {
+        SelfPlayConfig on = CFG.withSolver(true).withResign(SelfPlayConfig.Resign.OFF);
+        Played reference = play(on.withGames(1, 1), new SyntheticEvaluator(6, 42), 7, 100, 6);
+        assertSame(reference, play(on.withGames(4, 1), new SyntheticEvaluator(6, 42), 7, 100, 6));
+        assertEquals(6, reference.games().size());
+        for (PositionRecord x : reference.positions()) {
+            double sum = 0;
+            for (float v : x.policy()) {
+                assertTrue(v >= 0, "policy entry " + v);
+                sum += v;
+            }
+            assertEquals(1.0, sum, 1e-4, "policy of game " + x.gameId() + " ply " + x.ply());
+        }
+    }
+
+    @Test
     void recordsMatchAReplayOfTheGame() {
         Played p = play(CFG.withGames(5, 2), new SyntheticEvaluator(6, 3), 11, 0, 10);
         assertEquals(10, p.games().size());
