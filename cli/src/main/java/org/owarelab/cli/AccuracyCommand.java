@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "accuracy", mixinStandardHelpOptions = true,
         description = "Measure an agent against perfect play: random positions per seed count on the board "
                 + "(see README, \"Endgame tables and accuracy\"), the optimal-move rate, the outcome-preserving "
-                + "rate and the mean seed loss, with 95% intervals; a table, a PNG plot, JSON as the last line.",
+                + "rate and the mean seed loss, with 95%% intervals; a table, a PNG plot, JSON as the last line.",
         footer = {"", "Examples:",
             "  oware tables build --seeds 12 && oware accuracy --agent alphabeta --movetime 50",
             "  oware accuracy --agent greedy --seeds 2-8 --positions 500 --tables tables-12.owtb",
