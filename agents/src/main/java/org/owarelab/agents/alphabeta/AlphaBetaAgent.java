@@ -166,6 +166,7 @@ public final class AlphaBetaAgent implements Agent {
         tt.newSearch();
         search.ageHistory();
         search.limits(nodeLimit, deadline, monitor);
+        final int total = board.rules().totalSeeds();
         int bestMove = -1;
         int bestScore = 0;
         int pvLength = 0;
@@ -196,8 +197,11 @@ public final class AlphaBetaAgent implements Agent {
             long now = clock.getAsLong();
             monitor.info(new SearchInfo(d, search.selDepth(), Score.value(score), Score.seeds(score),
                     Score.proven(score), search.nodes(), (now - t0) / 1_000_000, Arrays.copyOf(bestPv, pvLength)));
-            boolean provenWithin = Score.isProven(score) && Score.WIN - Math.abs(score) <= d;
-            if ((provenWithin && !lim.infinite()) || (deadline != Long.MAX_VALUE && now - deadline >= 0)) {
+            // A proven result within the horizon ends the deepening only when no deeper search can improve
+            // it: a win by the whole board. Otherwise a deeper search may find a win keeping more seeds
+            // (or a smaller loss), which is what the endgame tables call optimal.
+            boolean provenBest = Score.isProven(score) && Score.plies(score) <= d && Score.margin(score) >= total;
+            if ((provenBest && !lim.infinite()) || (deadline != Long.MAX_VALUE && now - deadline >= 0)) {
                 break;
             }
         }

@@ -5,23 +5,57 @@ package org.owarelab.agents.alphabeta;
  * expected final margin (100, the UCI {@code cp} scale), and proven results as large fixed values
  * with the distance in plies, so that a faster win (or a slower loss) scores higher.
  *
- * <p>A game over at ply {@code p} from the root scores {@code WIN - p} for the side to move's
- * win, {@code -(WIN - p)} for its loss and 0 for a draw ({@code p} counted from the search root,
- * so scores stored in the transposition table are re-based, see {@link #toTable}).
+ * <p>A game over at ply {@code p} from the root with a final margin {@code m} (the side to move's
+ * final seeds minus the other side's) scores {@link #win win(m, p)} {@code = WIN - STEP * (D - m) - p}
+ * for the side to move's win ({@code m > 0}, {@code D} = {@value #MAX_DEFICIT}, the margin capped
+ * there), {@code -win(-m, p)} for its loss and 0 for a draw. The margin ranks first, the distance
+ * second: among wins the search prefers the one keeping the most seeds (which is what the
+ * endgame tables call optimal), then the fastest; among losses the smallest, then the slowest.
+ * Every proven score still lies beyond any heuristic score ({@link #PROVEN}). {@code p} is
+ * counted from the search root, so scores stored in the transposition table are re-based, see
+ * {@link #toTable}.
  */
 public final class Score {
     /** Units per seed: scores are in centi-seeds. */
     public static final int SEED = 100;
     /** A win at the root itself; a win {@code p} plies away scores {@code WIN - p}. */
     public static final int WIN = 100_000;
+    /** Score units per seed of final margin among proven results (more than any distance in plies). */
+    public static final int STEP = 256;
+    /** Margins at or above this rank as the best win (no rule set the lab plays has a larger one). */
+    public static final int MAX_DEFICIT = 64;
     /** Scores at or beyond this magnitude are proven wins or losses. */
-    public static final int PROVEN = WIN - 1_000;
+    public static final int PROVEN = WIN - STEP * (MAX_DEFICIT + 1);
     /** Larger than any score: the open window. */
     public static final int INFINITE = WIN + 1;
     /** Seeds of margin that make a value of tanh(1) = 0.76: {@code value = tanh(margin / VALUE_SCALE)}. */
     public static final double VALUE_SCALE = 8.0;
 
     private Score() {
+    }
+
+    /**
+     * The score of a win with final margin {@code margin} (> 0, in seeds) reached {@code ply} plies
+     * from the root: {@code WIN - STEP * (MAX_DEFICIT - min(margin, MAX_DEFICIT)) - ply}.
+     */
+    public static int win(int margin, int ply) {
+        return WIN - STEP * (MAX_DEFICIT - Math.min(margin, MAX_DEFICIT)) - ply;
+    }
+
+    /** The score of a finished game with final margin {@code margin} at {@code ply}: a win, a loss or 0. */
+    public static int over(int margin, int ply) {
+        return margin > 0 ? win(margin, ply) : margin < 0 ? -win(-margin, ply) : 0;
+    }
+
+    /** The plies from the root to the end of the game that a proven score counts. */
+    public static int plies(int score) {
+        return (WIN - Math.abs(score)) % STEP;
+    }
+
+    /** The final margin in seeds of a proven score ({@link #MAX_DEFICIT} stands for that or more), from the mover's view. */
+    public static int margin(int score) {
+        int m = MAX_DEFICIT - (WIN - Math.abs(score)) / STEP;
+        return score < 0 ? -m : m;
     }
 
     public static boolean isProven(int score) {
@@ -33,7 +67,7 @@ public final class Score {
         return score >= PROVEN ? 1 : score <= -PROVEN ? -1 : 0;
     }
 
-    /** The score in seeds (a proven win at p plies reads {@code (WIN - p) / SEED}, e.g. 999.93). */
+    /** The score in seeds (a proven win reads {@code score / SEED}, e.g. 999.93 for a win by the whole board in 7 plies). */
     public static double seeds(int score) {
         return score / (double) SEED;
     }

@@ -86,9 +86,9 @@ final class Search {
     }
 
     /**
-     * The score of a covered position from the table: a decided result is proven (ranked below
-     * any win found in the tree, and by the final margin among table results); a result the
-     * table's bounds leave open is the table's value as a plain margin.
+     * The score of a covered position from the table: a decided result is proven, ranked by its
+     * final margin like a game finished in the tree ({@link Score#over}); a result the table's
+     * bounds leave open is the table's value as a plain margin.
      */
     private int tableScore(int ply) {
         final Board b = board;
@@ -103,11 +103,9 @@ final class Search {
         int v = lo == hi ? lo : t.value(b);
         int margin = 2 * (a + v) - total;
         tableHits++;
-        if (outcome == 1) {
-            return Score.WIN - 200 - ply - (total - Math.max(1, margin));
-        }
-        if (outcome == -1) {
-            return -(Score.WIN - 200 - ply - (total - Math.max(1, -margin)));
+        if (outcome == 1 || outcome == -1) {
+            // A decided result ranks with the wins found in the tree, by its final margin.
+            return Score.over(outcome * Math.max(1, outcome * margin), ply);
         }
         return outcome == 0 ? 0 : margin * Score.SEED;
     }
@@ -392,8 +390,7 @@ final class Search {
     /** The exact score of a finished game at {@code ply}; notes which earlier ply a repetition matched. */
     private int terminal(int ply) {
         final Board b = board;
-        final int me = b.toMove();
-        int margin = b.finalStore(me) - b.finalStore(1 - me);
+        int margin = finalMargin(b);
         if (b.endReason() == EndReason.REPETITION) {
             int matched = -1; // a position of the game before the root
             long z = b.hash();
@@ -407,7 +404,25 @@ final class Search {
                 repFloor = matched;
             }
         }
-        return margin > 0 ? Score.WIN - ply : margin < 0 ? -(Score.WIN - ply) : 0;
+        return Score.over(margin, ply);
+    }
+
+    /**
+     * The final margin of a finished game from the side to move's view, as the search ranks it: the
+     * rules engine's, except after a threshold win, where the seeds left on each side count as that
+     * side's (the engine leaves them uncounted). A threshold win ends the game once one side has
+     * more than half, whoever would have taken the rest; counting them ranks the wins (and the
+     * losses) by the seeds the whole game would have given, which is what the endgame tables
+     * measure, and never changes who wins: the winner's store alone exceeds the other side's store
+     * plus every seed left.
+     */
+    static int finalMargin(Board b) {
+        final int me = b.toMove();
+        int margin = b.finalStore(me) - b.finalStore(1 - me);
+        if (b.endReason() == EndReason.THRESHOLD) {
+            margin += b.seedsOnSide(me) - b.seedsOnSide(1 - me);
+        }
+        return margin;
     }
 
     private void updatePv(int ply, int m) {

@@ -67,8 +67,8 @@ class AlphaBetaAgentTest implements AgentContractTest {
         assertEquals(1f, d.value());
         SearchInfo last = infos.get(infos.size() - 1);
         assertEquals(1, last.proven());
-        assertEquals((Score.WIN - 1) / (double) Score.SEED, last.seedMargin(), 1e-9, "a win in one ply");
-        assertEquals(1, last.depth(), "a proven win ends the deepening once covered");
+        assertEquals(Score.win(25 - 21, 1) / (double) Score.SEED, last.seedMargin(), 1e-9, "a win by 4 in one ply");
+        assertEquals(6, last.depth(), "a proven win short of the whole board does not end the deepening");
     }
 
     @Test

@@ -5,7 +5,7 @@ import org.owarelab.rules.Board;
 /**
  * A deliberately plain second implementation for differential tests: full-width negamax with no
  * pruning, no table and no move ordering, scoring finished games like {@link Search} (win/loss
- * as {@code ±(Score.WIN - ply)}, draw 0) and horizon nodes with the same {@link Evaluation},
+ * as {@link Score#over}, draw 0) and horizon nodes with the same {@link Evaluation},
  * optionally extended by a full-width capture search with stand-pat (captures detected by
  * playing the move and reading {@link Board#lastCaptured()}).
  */
@@ -21,9 +21,7 @@ final class NaiveNegamax {
     /** The depth-limited minimax score of {@code b} from the side to move; {@code depth} < 0 searches to the end. */
     int score(Board b, int depth, int ply) {
         if (b.isOver()) {
-            int me = b.toMove();
-            int margin = b.finalStore(me) - b.finalStore(1 - me);
-            return margin > 0 ? Score.WIN - ply : margin < 0 ? -(Score.WIN - ply) : 0;
+            return Score.over(Search.finalMargin(b), ply);
         }
         if (depth == 0) {
             return quiescence ? captures(b, ply) : eval.evaluate(b);
