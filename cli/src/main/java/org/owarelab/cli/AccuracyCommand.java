@@ -113,21 +113,12 @@ final class AccuracyCommand implements Callable<Integer> {
                     row.seeds(), row.positions(), 100 * row.optimalRate(), 100 * oi[0], 100 * oi[1],
                     100 * row.outcomeRate(), 100 * ci[0], 100 * ci[1], row.meanLoss(), row.lossLo(), row.lossHi(),
                     100 * row.keptShare());
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("seeds", row.seeds());
-            m.put("positions", row.positions());
-            m.put("optimal", row.optimalRate());
-            m.put("optimal_lo", oi[0]);
-            m.put("optimal_hi", oi[1]);
-            m.put("outcome", row.outcomeRate());
-            m.put("outcome_lo", ci[0]);
-            m.put("outcome_hi", ci[1]);
-            m.put("seed_loss", row.meanLoss());
-            m.put("seed_loss_lo", row.lossLo());
-            m.put("seed_loss_hi", row.lossHi());
-            m.put("kept", row.keptShare());
+            Map<String, Object> m = Accuracy.json(row);
             json.add(m);
         }
+        Accuracy.Row all = Accuracy.pooled(rows);
+        out.printf(Locale.ROOT, "  all  %9d  %6.1f  outcome %6.1f  seed loss %6.3f [%5.3f,%5.3f]  (pooled)%n", all.positions(),
+                100 * all.optimalRate(), 100 * all.outcomeRate(), all.meanLoss(), all.lossLo(), all.lossHi());
         if (rows.stream().anyMatch(x -> x.positions() > 0)) {
             Charts.savePng(chart(agentName + " (" + lim + ")", rows), plot);
             out.println("plot: " + plot);
@@ -141,6 +132,7 @@ final class AccuracyCommand implements Callable<Integer> {
         top.put("tables", tables.toString());
         top.put("seed", seed);
         top.put("rows", json);
+        top.put("pooled", Accuracy.json(Accuracy.pooled(rows)));
         out.println(JSON.writeValueAsString(top));
         out.flush();
         return 0;

@@ -4,17 +4,25 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.evaluation.accuracy.Accuracy;
+import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.TrainingPoint;
+import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.evaluation.tournament.Checkpoint;
 import org.owarelab.evaluation.tournament.Ladder;
 import org.owarelab.evaluation.tournament.RunCheckpoints;
 import org.owarelab.evaluation.tournament.TournamentConfig;
 import org.owarelab.model.ModelAgents;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,6 +42,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  oware ladder --run runs/a --depths 6 --games-per-pair 10",
             "  oware ladder --run runs/a --sims 200 --threads 2",
+            "  oware ladder --run runs/a --tables tables-12.owtb --accuracy-positions 100",
             "  oware ladder --run runs/a --ladder random greedy mcts:sims=1000 --checkpoint-spec "
                     + "\"puct:model={path},sims=400,c=1.5\""})
 final class LadderCommand implements Callable<Integer> {
@@ -62,6 +71,15 @@ final class LadderCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", description = "The ladder's directory (default RUN/ladder).")
     Path out;
+
+    @Option(names = "--tables", paramLabel = "FILE",
+            description = "Endgame tables ('oware tables build'): also measure each checkpoint's accuracy against "
+                    + "perfect play and print it next to its Elo (accuracy.csv).")
+    Path tables;
+
+    @Option(names = "--accuracy-positions", paramLabel = "K", defaultValue = "50",
+            description = "With --tables: positions per seed count, 2 up to the table's (default ${DEFAULT-VALUE}).")
+    int accuracyPositions;
 
     @Mixin
     ArenaOptions arena = new ArenaOptions();
@@ -92,6 +110,11 @@ final class LadderCommand implements Callable<Integer> {
             }
         }
         ArenaSettings settings = arena.settings();
+        if (accuracyPositions < 1) {
+            throw new BadInputException("--accuracy-positions " + accuracyPositions + ": expected >= 1");
+        }
+        // Checked before any game: a missing, corrupt or mismatched table is one line, exit 2.
+        EndgameTable table = tables == null ? null : EndgameTable.load(tables, settings.rules(), 0);
         Ladder l = Ladder.of(run, opponents, Ladder.template(template, sims), settings.rules());
         for (Map.Entry<Checkpoint, String> e : l.excluded().entrySet()) {
             stdout.println("checkpoint " + e.getKey().name() + " left out: " + e.getValue());
@@ -111,7 +134,56 @@ final class LadderCommand implements Callable<Integer> {
                 settings, anchor);
         TournamentRun.run(config, dir, rating.options(arena.seed), rating.poolIntervals(), stdout,
                 spec.commandLine().getErr());
+        if (table != null) {
+            accuracy(l, table, settings.rules(), dir, stdout);
+        }
         return 0;
+    }
+
+    /**
+     * Each checkpoint's accuracy against perfect play ({@link Accuracy}, pooled over 2 up to the
+     * table's seeds), printed next to its Elo from the ladder's report and written to accuracy.csv.
+     */
+    private void accuracy(Ladder l, EndgameTable table, RuleSet rules, Path dir, PrintWriter out)
+            throws java.io.IOException {
+        Map<String, Rating> elo = new java.util.HashMap<>();
+        for (Rating r : Report.load(dir, rating.options(arena.seed), true, rating.poolIntervals()).ratings()) {
+            elo.put(r.player(), r);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        int from = Math.min(2, table.maxSeeds());
+        out.printf(Locale.ROOT, "%naccuracy against perfect play (tables %s, %d positions per seed count %d-%d, pooled; "
+                + "95%% intervals):%n", tables, accuracyPositions, from, table.maxSeeds());
+        out.println("checkpoint        step      Elo [95%]              optimal% [95%]       outcome%   seed loss");
+        StringBuilder csv = new StringBuilder("checkpoint,step,elo,elo_lo,elo_hi,positions,optimal,optimal_lo,"
+                + "optimal_hi,outcome,outcome_lo,outcome_hi,seed_loss,seed_loss_lo,seed_loss_hi\n");
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            for (Map.Entry<Checkpoint, String> e : l.checkpoints().entrySet()) {
+                Checkpoint c = e.getKey();
+                Accuracy.Row all;
+                try (Agent agent = agents.create(e.getValue(), rules, arena.seed)) {
+                    all = Accuracy.pooled(Accuracy.run(table, agent, SearchLimit.NONE, from, table.maxSeeds(),
+                            accuracyPositions, arena.seed, line -> {
+                                err.println(c.name() + ": " + line);
+                                err.flush();
+                            }));
+                }
+                Rating r = elo.get(e.getValue());
+                double[] oi = all.optimalInterval();
+                double[] ci = all.outcomeInterval();
+                out.printf(Locale.ROOT, "%-16s %6d  %s  %6.1f [%5.1f,%5.1f]  %8.1f  %10.3f%n", c.name(), c.step(),
+                        r == null ? String.format("%-21s", "-") : String.format(Locale.ROOT, "%7.1f [%6.1f,%6.1f]",
+                                r.elo(), r.lo(), r.hi()),
+                        100 * all.optimalRate(), 100 * oi[0], 100 * oi[1], 100 * all.outcomeRate(), all.meanLoss());
+                csv.append(String.format(Locale.ROOT, "%s,%d,%s,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f%n",
+                        c.name(), c.step(), r == null ? ",," : String.format(Locale.ROOT, "%.1f,%.1f,%.1f", r.elo(),
+                                r.lo(), r.hi()), all.positions(), all.optimalRate(), oi[0], oi[1],
+                        all.outcomeRate(), ci[0], ci[1], all.meanLoss(), all.lossLo(), all.lossHi()));
+            }
+        }
+        org.owarelab.util.AtomicFiles.writeString(dir.resolve("accuracy.csv"), csv.toString());
+        out.println("files: accuracy.csv in " + dir);
+        out.flush();
     }
 
     private static String steps(Ladder l) {

@@ -9,6 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.evaluation.report.TrainingPoint;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.TableBuilder;
 
 class LadderCommandTest {
     @TempDir
@@ -56,5 +58,50 @@ class LadderCommandTest {
             assertEquals(2, ab.code());
             assertTrue(ab.err().contains("this build has no alpha-beta agent"), ab.err());
         }
+    }
+
+    @Test
+    void withTablesPrintsEachCheckpointsAccuracyNextToItsElo() throws Exception {
+        checkpoint("step-2", "{\"step\":2,\"wallSeconds\":5}");
+        checkpoint("step-300", "{\"step\":300,\"wallSeconds\":60}");
+        Path table = run.resolve("tiny.owtb");
+        new TableBuilder(RuleSet.parse("houses=3,seeds=3"), 6, 2, line -> { }).build().save(table);
+        Cli r = Cli.run("ladder", "--run", run.toString(), "--ladder", "random", "--checkpoint-spec",
+                "mcts:sims={step}", "--games-per-pair", "2", "--rules", "houses=3,seeds=3", "--tables",
+                table.toString(), "--accuracy-positions", "20");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("accuracy against perfect play"), r.out());
+        List<String> csv = Files.readAllLines(run.resolve("ladder").resolve("accuracy.csv"));
+        assertEquals(3, csv.size(), String.join("\n", csv));
+        assertTrue(csv.get(0).startsWith("checkpoint,step,elo,elo_lo,elo_hi,positions,optimal"), csv.get(0));
+        for (String line : csv.subList(1, 3)) {
+            String[] f = line.split(",");
+            assertTrue(!f[2].isEmpty(), "an Elo next to the accuracy: " + line);
+            int positions = Integer.parseInt(f[5]);
+            double optimal = Double.parseDouble(f[6]);
+            assertTrue(positions > 0 && optimal >= 0 && optimal <= 1, line);
+            assertTrue(Double.parseDouble(f[7]) <= optimal && optimal <= Double.parseDouble(f[8]), "interval: " + line);
+        }
+        double weak = Double.parseDouble(csv.get(1).split(",")[6]);
+        double strong = Double.parseDouble(csv.get(2).split(",")[6]);
+        assertTrue(csv.get(1).startsWith("step-2,") && csv.get(2).startsWith("step-300,"), String.join("\n", csv));
+        assertTrue(strong >= weak, "300 simulations play no worse than 2: " + weak + " vs " + strong);
+    }
+
+    @Test
+    void aBadTableIsOneLineBeforeAnyGame() throws Exception {
+        checkpoint("step-2", "{\"step\":2}");
+        Cli missing = Cli.run("ladder", "--run", run.toString(), "--ladder", "random", "--checkpoint-spec",
+                "mcts:sims={step}", "--rules", "houses=3,seeds=3", "--tables", run.resolve("none.owtb").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("no such file"), missing.err());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        Path table = run.resolve("default.owtb");
+        new TableBuilder(RuleSet.DEFAULT, 2, 2, line -> { }).build().save(table);
+        Cli other = Cli.run("ladder", "--run", run.toString(), "--ladder", "random", "--checkpoint-spec",
+                "mcts:sims={step}", "--rules", "houses=3,seeds=3", "--tables", table.toString());
+        assertEquals(2, other.code());
+        assertEquals(1, other.err().strip().lines().count(), other.err());
+        assertTrue(!Files.exists(run.resolve("ladder").resolve("games.jsonl")), "no game played");
     }
 }

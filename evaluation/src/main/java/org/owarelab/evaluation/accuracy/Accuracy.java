@@ -1,7 +1,9 @@
 package org.owarelab.evaluation.accuracy;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.owarelab.agents.Agent;
@@ -30,6 +32,7 @@ import org.owarelab.tables.EndgameTable;
  * loss</b> is the position's share minus the move's.
  */
 public final class Accuracy {
+    private static final double Z95 = 1.959963984540054;
     /**
      * One seed count's figures: rates with 95% Wilson intervals, the mean loss with a 95% normal interval.
      *
@@ -169,7 +172,7 @@ public final class Accuracy {
             }
             double mean = done == 0 ? 0 : sum / done;
             double var = done < 2 ? 0 : Math.max(0, (sum2 - done * mean * mean) / (done - 1));
-            double half = done == 0 ? 0 : 1.959963984540054 * Math.sqrt(var / done);
+            double half = done == 0 ? 0 : Z95 * Math.sqrt(var / done);
             Row row = new Row(n, done, optimal, kept, mean, Math.max(0, mean - half), mean + half,
                     drawn[0] == 0 ? 0 : done / (double) drawn[0]);
             rows.add(row);
@@ -178,5 +181,66 @@ public final class Accuracy {
                     n, done, 100 * row.optimalRate(), 100 * row.outcomeRate(), mean));
         }
         return rows;
+    }
+
+    /**
+     * The rows of several seed counts pooled into one ({@code seeds} 0): positions and counts summed,
+     * the mean loss over all positions with its 95% normal interval (each row's variance recovered
+     * from its interval), the kept share weighted by positions.
+     */
+    public static Row pooled(List<Row> rows) {
+        int n = 0;
+        int optimal = 0;
+        int kept = 0;
+        double sum = 0;
+        double sum2 = 0;
+        double draws = 0;
+        for (Row r : rows) {
+            if (r.positions() == 0) {
+                continue;
+            }
+            n += r.positions();
+            optimal += r.optimal();
+            kept += r.outcomeKept();
+            sum += r.meanLoss() * r.positions();
+            double sd = (r.lossHi() - r.meanLoss()) / Z95 * Math.sqrt(r.positions());
+            sum2 += sd * sd * (r.positions() - 1) + r.positions() * r.meanLoss() * r.meanLoss();
+            draws += r.keptShare() > 0 ? r.positions() / r.keptShare() : 0;
+        }
+        double mean = n == 0 ? 0 : sum / n;
+        double var = n < 2 ? 0 : Math.max(0, (sum2 - n * mean * mean) / (n - 1));
+        double half = n == 0 ? 0 : Z95 * Math.sqrt(var / n);
+        return new Row(0, n, optimal, kept, mean, Math.max(0, mean - half), mean + half, draws == 0 ? 0 : n / draws);
+    }
+
+    /**
+     * One row as JSON fields: {@code seeds} (0: pooled), {@code positions}, {@code optimal} (rate) with
+     * {@code optimal_lo}/{@code optimal_hi}, {@code outcome} likewise, {@code seed_loss} with
+     * {@code seed_loss_lo}/{@code seed_loss_hi}, {@code kept}.
+     */
+    public static Map<String, Object> json(Row row) {
+        double[] oi = row.optimalInterval();
+        double[] ci = row.outcomeInterval();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("seeds", row.seeds());
+        m.put("positions", row.positions());
+        m.put("optimal", row.optimalRate());
+        m.put("optimal_lo", oi[0]);
+        m.put("optimal_hi", oi[1]);
+        m.put("outcome", row.outcomeRate());
+        m.put("outcome_lo", ci[0]);
+        m.put("outcome_hi", ci[1]);
+        m.put("seed_loss", row.meanLoss());
+        m.put("seed_loss_lo", row.lossLo());
+        m.put("seed_loss_hi", row.lossHi());
+        m.put("kept", row.keptShare());
+        return m;
+    }
+
+    /** A one-line summary of a (pooled) row: optimal% [lo, hi], outcome kept%, mean seed loss. */
+    public static String line(Row row) {
+        double[] oi = row.optimalInterval();
+        return String.format(java.util.Locale.ROOT, "optimal %.1f%% [%.1f, %.1f], outcome kept %.1f%%, seed loss %.3f",
+                100 * row.optimalRate(), 100 * oi[0], 100 * oi[1], 100 * row.outcomeRate(), row.meanLoss());
     }
 }

@@ -3,8 +3,12 @@ package org.owarelab.training.loop;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
@@ -15,6 +19,7 @@ import org.owarelab.model.ModelAgents;
 import org.owarelab.model.ModelRef;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * Evaluation against the fixed baselines: the trained agent, named {@value #TRAINED} in the games,
@@ -50,6 +55,21 @@ final class EvalPhase {
             }
         }
         return out;
+    }
+
+    /**
+     * The trained agent's accuracy against perfect play ({@link Accuracy#run}): {@code
+     * arena.accuracyPositions} positions per seed count from 2 to the table's, at {@code arena.simulations}.
+     */
+    static List<Accuracy.Row> accuracy(TrainConfig cfg, ModelRef trained, long seed) {
+        EndgameTable table = cfg.tables();
+        RuleSet rules = cfg.ruleSet();
+        try (AgentRegistry agents = ModelAgents.registry()
+                .with(ModelAgents.puct(TRAINED, trained, cfg.arena().simulations()));
+                Agent agent = agents.create(TRAINED, rules, seed)) {
+            return Accuracy.run(table, agent, SearchLimit.NONE, Math.min(2, table.maxSeeds()), table.maxSeeds(),
+                    cfg.arena().accuracyPositions(), seed, line -> { });
+        }
     }
 
     private static Score play(TrainConfig cfg, AgentRegistry agents, String opponent, int games, long seed,

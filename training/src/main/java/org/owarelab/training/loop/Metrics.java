@@ -3,7 +3,9 @@ package org.owarelab.training.loop;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.training.replay.ReplayBuffer;
 import org.owarelab.training.selfplay.SelfPlayStats;
 
@@ -16,7 +18,11 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added), from a
  * cluster source {@code source} (its own fields, see the distributed module) and, when evaluated,
  * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}; with gating, {@code gating}
- * {decision, pairs, score, llr, best}.
+ * {decision, pairs, score, llr, best}; with {@code arena.tables}, when evaluated, {@code accuracy}:
+ * {@code pooled} (all seed counts together) and {@code bySeeds} (one per seed count), each {seeds
+ * (0: pooled), positions, optimal, optimal_lo, optimal_hi, outcome, outcome_lo, outcome_hi,
+ * seed_loss, seed_loss_lo, seed_loss_hi, kept} (rates in [0, 1], 95% intervals; see
+ * {@link Accuracy}).
  */
 final class Metrics {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -25,8 +31,8 @@ final class Metrics {
     }
 
     static void write(RunDirectory run, int gen, TrainState s, GameBatch sp, TrainPhase.Output tr,
-            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, GatePhase.Output gate, double genSeconds)
-            throws IOException {
+            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, List<Accuracy.Row> accuracy, GatePhase.Output gate,
+            double genSeconds) throws IOException {
         ObjectNode o = JSON.createObjectNode();
         o.put("format", 1);
         o.put("generation", gen);
@@ -79,6 +85,14 @@ final class Metrics {
                 x.put("losses", sc.losses());
             }
         }
+        if (accuracy != null) {
+            ObjectNode acc = o.putObject("accuracy");
+            acc.set("pooled", JSON.valueToTree(rounded(Accuracy.json(Accuracy.pooled(accuracy)))));
+            var rows = acc.putArray("bySeeds");
+            for (Accuracy.Row r : accuracy) {
+                rows.add(JSON.valueToTree(rounded(Accuracy.json(r))));
+            }
+        }
         if (gate != null) {
             ObjectNode g = o.putObject("gating");
             g.put("decision", gate.decision());
@@ -91,7 +105,8 @@ final class Metrics {
     }
 
     static String summary(int gen, int generations, TrainState s, GameBatch sp, TrainPhase.Output tr,
-            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, GatePhase.Output gate, double genSeconds) {
+            ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, List<Accuracy.Row> accuracy, GatePhase.Output gate,
+            double genSeconds) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("gen %d/%d  %.0fs  games %d (+%d)  %.0f sims/s  %.0f evals/s  buffer %d  steps %d",
                 gen, generations, genSeconds, s.games(), sp.stats().games(),
@@ -115,6 +130,11 @@ final class Metrics {
         for (EvalPhase.Score sc : arena.values()) {
             sb.append("\n    vs ").append(sc.line());
         }
+        if (accuracy != null) {
+            Accuracy.Row all = Accuracy.pooled(accuracy);
+            sb.append("\n    accuracy (").append(all.positions()).append(" positions, pooled): ")
+                    .append(Accuracy.line(all));
+        }
         return sb.toString();
     }
 
@@ -124,6 +144,12 @@ final class Metrics {
         } else {
             o.put(key, round(v));
         }
+    }
+
+    private static Map<String, Object> rounded(Map<String, Object> m) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(k, v instanceof Double d ? (Object) round(d) : v));
+        return out;
     }
 
     private static double round(double v) {

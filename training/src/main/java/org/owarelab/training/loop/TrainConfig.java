@@ -11,6 +11,8 @@ import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
+import org.owarelab.tables.TableException;
 import org.owarelab.training.config.ConfigLoader;
 import org.owarelab.training.nn.LearnerConfig;
 import org.owarelab.training.replay.ReplayConfig;
@@ -58,6 +60,18 @@ public record TrainConfig(long seed, String rules, String encoder, String device
                 || gating == null) {
             throw new IllegalArgumentException("every section (network, learner, selfplay, replay, loop, arena, gating) must be set");
         }
+        if (arena.hasTables()) {
+            try {
+                EndgameTable.cached(Path.of(arena.tables()), r);
+            } catch (TableException | java.nio.file.InvalidPathException e) {
+                throw new IllegalArgumentException("arena.tables: " + e.getMessage());
+            }
+        }
+    }
+
+    /** The endgame tables of {@code arena.tables} (checked when the config was built), or null without. */
+    public EndgameTable tables() {
+        return arena.hasTables() ? EndgameTable.cached(Path.of(arena.tables()), ruleSet()) : null;
     }
 
     public RuleSet ruleSet() {

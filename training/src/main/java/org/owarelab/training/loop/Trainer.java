@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.model.ModelRef;
 import org.owarelab.model.TorchThreads;
 import org.owarelab.training.nn.CheckpointWriter;
@@ -227,14 +228,15 @@ public final class Trainer {
             }
         }
         Map<String, EvalPhase.Score> arena = evaluate(plan, next);
+        List<Accuracy.Row> accuracy = accuracy(plan, next);
         double genSeconds = (System.nanoTime() - genStart) / 1e9;
-        Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, gate, genSeconds);
+        Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds);
         if (plan.checkpoint()) {
             session.commit(next); // last: everything of this generation is on disk
         } else {
             session.advance(next);
         }
-        log.println(Metrics.summary(gen, plan.of(), next, sp, tr, session.buffer(), arena, gate, genSeconds));
+        log.println(Metrics.summary(gen, plan.of(), next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds));
         if (plan.last() && gen < plan.of()) {
             log.printf("time budget spent: %.0f s of loop.maxWallSeconds=%.0f after generation %d%n", seconds,
                     cfg.loop().maxWallSeconds(), gen);
@@ -287,6 +289,16 @@ public final class Trainer {
         progress.note(plan.label() + ": evaluating against " + cfg.arena().opponents() + " (" + games + " games each)");
         return EvalPhase.run(cfg, model(next.checkpoint()), games,
                 plan.last() ? "final" : "g" + plan.gen(), run, Seeds.game(cfg.seed() ^ 0xA4E7AL, plan.gen()));
+    }
+
+    /** With {@code arena.tables}: the accuracy of an evaluation generation's checkpoint; else null. */
+    private List<Accuracy.Row> accuracy(Plan plan, TrainState next) {
+        if (!(plan.evaluate() || plan.last()) || next.checkpoint() == null || !cfg.arena().hasTables()) {
+            return null;
+        }
+        progress.note(plan.label() + ": accuracy against perfect play (" + cfg.arena().accuracyPositions()
+                + " positions per seed count, tables " + cfg.arena().tables() + ")");
+        return EvalPhase.accuracy(cfg, model(next.checkpoint()), Seeds.game(cfg.seed() ^ 0xACC0L, plan.gen()));
     }
 
     /**
