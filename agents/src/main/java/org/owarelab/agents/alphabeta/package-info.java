@@ -8,7 +8,8 @@
  *
  * <p>Scores inside the search are integers from the side to move's view in centi-seeds
  * ({@link org.owarelab.agents.alphabeta.Score#SEED} = 100 per seed, the UCI {@code cp} scale);
- * proven wins and losses are {@code ±(Score.WIN - plies)} with {@code Score.WIN = 100000}.
+ * proven wins and losses are {@code ±Score.win(margin, plies)}, ranked by the final seed margin
+ * first and the distance second ({@code Score.WIN = 100000}).
  * Decisions convert them to values in [-1, 1]. Everything here is single-threaded and
  * allocation-free per node.
  */
