@@ -112,7 +112,14 @@ class AblateCommandTest {
                         "expected a whole number"),
                 Arguments.of(tiny + "zip:\n  selfplay.search.gumbel.enabled: [false, true]\n", 11,
                         "zip.selfplay.search.gumbel.enabled", "Gumbel"),
-                Arguments.of(tiny + "evaluation:\n  opponents: [nosuchagent]\n", 11, "evaluation.opponents", "nosuchagent"));
+                Arguments.of(tiny + "evaluation:\n  opponents: [nosuchagent]\n", 11, "evaluation.opponents", "nosuchagent"),
+                Arguments.of(tiny + "evaluation:\n  games: 2\n  mode: time\n", 10, "evaluation.movetimeMs",
+                        "mode: time needs the milliseconds per move"),
+                Arguments.of(tiny + "evaluation:\n  mode: time\n  movetimeMs: 0\n", 12, "evaluation.movetimeMs",
+                        "0 (mode: time needs"),
+                Arguments.of(tiny + "evaluation:\n  movetimeMs: 50\n", 11, "evaluation.movetimeMs",
+                        "used only with mode: time"),
+                Arguments.of(tiny + "evaluation:\n  mode: clock\n", 11, "evaluation.mode", "expected sims"));
     }
 
     @ParameterizedTest
@@ -147,6 +154,38 @@ class AblateCommandTest {
                 r.out());
         assertTrue(r.out().contains("training time: unknown until a run has measured the pace"), r.out());
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void timeModeGivesCheckpointsAndSearchingOpponentsTheMoveTimeAndPlaysThePool() throws Exception {
+        String eval = "evaluation:\n  opponents: [greedy, alphabeta, \"alphabeta:depth=2\", \"mcts:sims=4\"]\n"
+                + "  games: 2\n  mode: time\n  movetimeMs: 5\n";
+        Path f = write("t.yaml", String.format(TINY, 1) + "seeds: [1]\n" + eval);
+        Path out = tmp.resolve("timed");
+        Cli dry = Cli.run("ablate", f.toString(), "--out", out.toString(), "--dry-run");
+        assertEquals(0, dry.code(), dry.err());
+        assertTrue(dry.out().contains("10 pairs x 2 games = 20 games at 5 ms per move"), dry.out());
+
+        Cli r = Cli.run("ablate", f.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("4 fixed opponents + 1 checkpoint, round robin, 2 games per pair at 5 ms per move"),
+                r.out());
+        List<String> games = Files.readAllLines(out.resolve("eval/games.jsonl"));
+        assertEquals(10 * 2, games.size(), "5 players, 10 pairs, 2 games each");
+        java.util.Set<String> players = new java.util.TreeSet<>();
+        for (String g : games) {
+            JsonNode n = JSON.readTree(g);
+            players.add(n.path("south").asText());
+            players.add(n.path("north").asText());
+        }
+        String checkpoint = players.stream().filter(p -> p.startsWith("puct:")).findFirst().orElseThrow();
+        assertTrue(checkpoint.endsWith(",movetime=5") && !checkpoint.contains("sims="), checkpoint);
+        assertEquals(java.util.Set.of("greedy", "alphabeta:movetime=5", "alphabeta:depth=2", "mcts:sims=4", checkpoint),
+                players, "an explicit depth or sims is kept; greedy does not search");
+        List<String> results = Files.readAllLines(out.resolve("results.csv"));
+        assertTrue(results.get(0).endsWith(",score:greedy,score:alphabeta:movetime=5,score:alphabeta:depth=2,"
+                + "score:mcts:sims=4"), results.get(0));
+        assertTrue(Files.readString(out.resolve("report.md")).contains("PUCT at 5 ms per move"));
     }
 
     @Test

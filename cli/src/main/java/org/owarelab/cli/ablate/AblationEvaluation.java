@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.AgentSpec;
+import org.owarelab.agents.AgentSpecException;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.ReportData;
 import org.owarelab.evaluation.stats.EloOptions;
@@ -76,17 +78,19 @@ public final class AblationEvaluation {
                     : List.of(r.runDirectory().checkpoints().resolve(last));
             for (Path c : dirs) {
                 String name = c.getFileName().toString();
-                players.put(spec(c, e.sims()), new Player(r, name, step(name), name.equals(last)));
+                players.put(spec(c, e), new Player(r, name, step(name), name.equals(last)));
             }
         }
-        List<String> all = new ArrayList<>(e.opponents());
-        all.addAll(players.keySet());
-        var rules = runs.get(0).config().ruleSet();
-        ArenaSettings settings = ArenaSettings.of(rules, e.seed()).withOpeningPlies(e.openingPlies());
-        int threads = e.threads() > 0 ? e.threads() : Runtime.getRuntime().availableProcessors();
-        TournamentConfig config = new TournamentConfig(all, null, e.games(), threads, settings, e.opponents().get(0));
         Path evalDir = dir.resolve("eval");
+        List<String> opponents;
         try (AgentRegistry agents = ModelAgents.registry()) {
+            opponents = poolOpponents(e, agents);
+            List<String> all = new ArrayList<>(opponents);
+            all.addAll(players.keySet());
+            var rules = runs.get(0).config().ruleSet();
+            ArenaSettings settings = ArenaSettings.of(rules, e.seed()).withOpeningPlies(e.openingPlies());
+            int threads = e.threads() > 0 ? e.threads() : Runtime.getRuntime().availableProcessors();
+            TournamentConfig config = new TournamentConfig(all, null, e.games(), threads, settings, opponents.get(0));
             TournamentPlan tp = Tournament.prepare(agents, config, evalDir);
             for (String w : tp.warnings()) {
                 err.println("oware ablate: warning: " + w);
@@ -95,14 +99,14 @@ public final class AblationEvaluation {
                 err.println("oware ablate: player '" + p.getKey() + "' cannot be built: " + p.getValue());
             }
             out.printf(Locale.ROOT, "evaluation: %d fixed opponent%s + %d checkpoint%s, round robin, %d games per pair "
-                    + "at %d simulations per move, %d-ply shared openings; %d games saved, %d to play (in %s)%n",
-                    e.opponents().size(), e.opponents().size() == 1 ? "" : "s", players.size(),
-                    players.size() == 1 ? "" : "s", e.games(), e.sims(), e.openingPlies(), tp.kept().size(),
+                    + "at %s, %d-ply shared openings; %d games saved, %d to play (in %s)%n",
+                    opponents.size(), opponents.size() == 1 ? "" : "s", players.size(),
+                    players.size() == 1 ? "" : "s", e.games(), e.perMove(), e.openingPlies(), tp.kept().size(),
                     tp.toPlay().size(), evalDir);
             out.flush();
             tp.play(listener.get());
         }
-        ReportData data = Report.load(evalDir, EloOptions.defaults().withAnchor(e.opponents().get(0), 0), false, true);
+        ReportData data = Report.load(evalDir, EloOptions.defaults().withAnchor(opponents.get(0), 0), false, true);
         try {
             Report.write(evalDir, data); // the pool's own tournament report, a convenience
         } catch (RuntimeException ex) {
@@ -110,7 +114,7 @@ public final class AblationEvaluation {
             err.println("oware ablate: warning: the pool's tournament report in " + evalDir + " was not rendered ("
                     + org.owarelab.util.Texts.reason(ex) + ")");
         }
-        return new Result(data, players, e.opponents());
+        return new Result(data, players, opponents);
     }
 
     /**
@@ -146,13 +150,50 @@ public final class AblationEvaluation {
         }
     }
 
-    /** The PUCT player of checkpoint directory {@code c}: an absolute path, so the spec is the same from any directory. */
-    static String spec(Path c, int sims) {
+    /**
+     * The PUCT player of checkpoint directory {@code c}: an absolute path, so the spec is the same
+     * from any directory; {@code sims=N} in {@code sims} mode, {@code movetime=MS} (no sims: the
+     * search runs until its time) in {@code time} mode.
+     */
+    static String spec(Path c, AblationFile.Evaluation e) {
         String path = c.toAbsolutePath().normalize().toString();
         if (path.matches(".*[,\"\\\\\\s].*")) {
             path = '"' + path.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
         }
-        return "puct:model=" + path + ",sims=" + sims;
+        return "puct:model=" + path + (e.timed() ? ",movetime=" + e.movetimeMs() : ",sims=" + e.sims());
+    }
+
+    /** Spec keys that set an opponent's own search limit: such an opponent is not given the pool's move time. */
+    private static final List<String> LIMIT_KEYS = List.of("depth", "sims", "nodes", "movetime");
+
+    /**
+     * The fixed opponents as they play in the pool. In {@code sims} mode, as written. In {@code time}
+     * mode, an opponent whose agent takes a {@code movetime} key (alphabeta, mcts, puct, uci) and
+     * whose spec sets none of depth, sims, nodes or movetime gets {@code movetime=MS} appended; one
+     * with a limit of its own keeps it (e.g. {@code alphabeta:depth=2} stays a depth-2 search), and
+     * one without a search (random, greedy) is unchanged.
+     */
+    static List<String> poolOpponents(AblationFile.Evaluation e, AgentRegistry agents) {
+        if (!e.timed()) {
+            return e.opponents();
+        }
+        List<String> out = new ArrayList<>();
+        for (String o : e.opponents()) {
+            AgentSpec s = AgentSpec.parse(o);
+            if (LIMIT_KEYS.stream().anyMatch(s::has)) {
+                out.add(o);
+                continue;
+            }
+            String timed = o.strip() + (!o.contains(":") ? ":" : s.options().isEmpty() ? "" : ",") + "movetime="
+                    + e.movetimeMs();
+            try {
+                agents.validate(timed);
+                out.add(timed);
+            } catch (AgentSpecException ex) {
+                out.add(o); // the agent has no movetime key: it does not search
+            }
+        }
+        return out;
     }
 
     private static long step(String name) {

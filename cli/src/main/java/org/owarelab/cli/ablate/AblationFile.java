@@ -55,10 +55,12 @@ public record AblationFile(String base, Map<String, JsonNode> set, Map<String, L
      *
      * @param opponents fixed opponents' agent specs; the first is Elo 0
      * @param games games per pair, even
-     * @param mode {@code sims} (equal simulations per move); {@code time} is refused for now (the
-     *     tournament has no move clock)
-     * @param sims simulations per move of the checkpoints' PUCT search
-     * @param movetimeMs move time in {@code time} mode
+     * @param mode {@code sims} (equal simulations per move) or {@code time} (equal time per move:
+     *     the checkpoints search {@code puct:model=...,movetime=MS}, and each fixed opponent whose
+     *     agent takes a {@code movetime} and whose spec sets no depth, sims, nodes or movetime of its
+     *     own gets {@code movetime=MS}; see {@code AblationEvaluation#poolOpponents})
+     * @param sims simulations per move of the checkpoints' PUCT search in {@code sims} mode
+     * @param movetimeMs milliseconds per move in {@code time} mode (required there, > 0)
      * @param checkpoints {@code final} (each run's last checkpoint) or {@code all}
      * @param openingPlies random plies of each shared opening
      * @param threads games played at once (0: the machine's cores)
@@ -82,6 +84,16 @@ public record AblationFile(String base, Map<String, JsonNode> set, Map<String, L
 
         public boolean allCheckpoints() {
             return "all".equals(checkpoints);
+        }
+
+        /** Equal time per move rather than equal simulations. */
+        public boolean timed() {
+            return "time".equals(mode);
+        }
+
+        /** {@code 100 simulations per move} or {@code 50 ms per move}, for the texts. */
+        public String perMove() {
+            return timed() ? movetimeMs + " ms per move" : sims + " simulations per move";
         }
     }
 

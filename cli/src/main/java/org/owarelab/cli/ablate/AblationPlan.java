@@ -195,9 +195,17 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
             throw src.error("/evaluation/games", "evaluation.games", e.games() + " (expected an even number of games "
                     + "per pair, 2..100000: colour-swapped pairs)");
         }
-        if (!e.mode().equals("sims")) {
+        if (!e.mode().equals("sims") && !e.mode().equals("time")) {
             throw src.error("/evaluation/mode", "evaluation.mode", "'" + e.mode() + "' (expected sims: equal "
-                    + "simulations per move; time is not supported yet, the tournament has no move clock)");
+                    + "simulations per move, or time: equal time per move, with movetimeMs)");
+        }
+        if (e.timed() && (e.movetimeMs() < 1 || e.movetimeMs() > 86_400_000)) {
+            throw src.error("/evaluation/movetimeMs", "evaluation.movetimeMs", e.movetimeMs() + " (mode: time needs "
+                    + "the milliseconds per move, 1..86400000)");
+        }
+        if (!e.timed() && e.movetimeMs() != 0) {
+            throw src.error("/evaluation/movetimeMs", "evaluation.movetimeMs", e.movetimeMs() + " (a move time is "
+                    + "used only with mode: time; mode is " + e.mode() + ")");
         }
         if (e.sims() < 1 || e.sims() > 1_000_000) {
             throw src.error("/evaluation/sims", "evaluation.sims", e.sims() + " (expected 1..1000000)");

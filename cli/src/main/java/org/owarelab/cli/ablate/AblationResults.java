@@ -137,11 +137,11 @@ public final class AblationResults {
         md.append("# Ablation: ").append(plan.source().file().getFileName()).append("\n\n");
         md.append(String.format(Locale.ROOT, "Base config: %s. %d variant%s x %d seed%s (%s); %d finished run%s rated. "
                 + "Evaluation: round robin of the fixed opponents (%s) and the runs' %s checkpoints, %d games per pair "
-                + "on shared seeded openings, PUCT at %d simulations per move; Elo 0 = %s.%n%n", plan.baseName(),
+                + "on shared seeded openings, PUCT at %s; Elo 0 = %s.%n%n", plan.baseName(),
                 plan.variants().size(), plan.variants().size() == 1 ? "" : "s", plan.seeds().size(),
                 plan.seeds().size() == 1 ? "" : "s", plan.seeds(), runs.size(), runs.size() == 1 ? "" : "s",
                 String.join(", ", rated.opponents()), plan.evaluation().allCheckpoints() ? "" : "final",
-                plan.evaluation().games(), plan.evaluation().sims(), rated.opponents().get(0)));
+                plan.evaluation().games(), plan.evaluation().perMove(), rated.opponents().get(0)));
         md.append("Method: each run's Elo is its final checkpoint's rating in the common pool (maximum likelihood, "
                 + "95% interval from the games). A row's Elo is the mean over its runs with a 95% Student t-interval "
                 + "(n - 1 degrees of freedom) from the spread of the per-run Elos: it holds the seed-to-seed variation "

@@ -126,9 +126,9 @@ public final class DryRun {
         }
         long players = checkpoints + e.opponents().size();
         out.printf(Locale.ROOT, "evaluation: round robin of %d players (%d fixed opponents + %d checkpoints%s): %d pairs x "
-                + "%d games = %d games at %d simulations per move (games already saved are not played again)%n", players,
+                + "%d games = %d games at %s (games already saved are not played again)%n", players,
                 e.opponents().size(), checkpoints, e.allCheckpoints() ? ", about one per checkpointEvery generations" : "",
-                players * (players - 1) / 2, e.games(), players * (players - 1) / 2 * e.games(), e.sims());
+                players * (players - 1) / 2, e.games(), players * (players - 1) / 2 * e.games(), e.perMove());
         long finished = runs.stream().filter(AblationRun::finished).count();
         if (timeKnown) {
             out.printf(Locale.ROOT, "training time: ~%s one run at a time (%d of %d runs finished already; %s)%n",
