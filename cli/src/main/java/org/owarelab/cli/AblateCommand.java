@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
             "  set: {loop.generations: 6}",
             "  grid: {network.aux: [true, false]}",
             "  seeds: [1, 2, 3]",
-            "  evaluation: {opponents: [greedy, \"alphabeta:depth=2\"], games: 10, sims: 50}"})
+            "  evaluation: {opponents: [greedy, \"alphabeta:depth=2\"], games: 10, sims: 50}",
+            "  # equal time per move instead: checkpoints and opponents without a limit of their own get movetime=100",
+            "  # evaluation: {opponents: [greedy, alphabeta], games: 10, mode: time, movetimeMs: 100}"})
 final class AblateCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
