@@ -18,12 +18,15 @@ import org.owarelab.training.loop.LoopConfig;
  *
  * <p>The ETA: the generations left (or, for a run with a time budget, its seconds left) at the
  * pace measured so far, seconds of training per generation over every run of this ablation
- * (from their {@code metrics.jsonl}), divided by the runs trained at once; the evaluation after
- * training is not included. Reads only the runs' files, so it works whether a run trains in this
- * process or in a child.
+ * (from their {@code metrics.jsonl}), divided by the runs trained at once; plus the evaluation
+ * after training, estimated by {@link #evaluationSeconds}: every pool game at an assumed
+ * {@value DryRun#PLIES} plies, each move costing a checkpoint's search (an upper bound: the fixed
+ * opponents are usually faster), games played {@code evaluation.threads} at a time. Reads only the
+ * runs' files, so it works whether a run trains in this process or in a child.
  */
 final class AblationProgress {
     private final List<AblationRun> runs;
+    private final AblationFile.Evaluation evaluation;
     private final int parallel;
     private final PrintWriter err;
     private final boolean terminal;
@@ -31,8 +34,10 @@ final class AblationProgress {
     private final Map<AblationRun, Long> active = new LinkedHashMap<>();
     private ScheduledExecutorService timer;
 
-    AblationProgress(List<AblationRun> runs, int parallel, PrintWriter err, boolean terminal) {
+    AblationProgress(List<AblationRun> runs, AblationFile.Evaluation evaluation, int parallel, PrintWriter err,
+            boolean terminal) {
         this.runs = runs;
+        this.evaluation = evaluation;
         this.parallel = parallel;
         this.err = err;
         this.terminal = terminal;
@@ -121,14 +126,53 @@ final class AblationProgress {
             return "ETA: measuring the pace (no generation finished yet)";
         }
         double pace = seconds / generations;
+        double work = 0; // self-play simulations of the generations measured
+        for (AblationRun r : runs) {
+            List<AblationRun.Generation> g = r.generations();
+            if (!g.isEmpty()) {
+                work += (double) g.get(g.size() - 1).generation() * r.config().loop().gamesPerGeneration() * DryRun.PLIES
+                        * DryRun.simsPerMove(r.config().selfplay());
+            }
+        }
         double total = 0;
         for (double[] l : left) {
             double bySteps = l[0] * pace;
             total += l[1] >= 0 ? Math.min(bySteps, l[1] + pace) : bySteps;
         }
         total /= parallel;
-        return String.format(Locale.ROOT, "training ETA %s (%.1f s per generation measured over %d generations, "
-                + "%d at a time; evaluation not included)", duration(total), pace, generations, parallel);
+        int threads = evaluation.threads() > 0 ? evaluation.threads() : Runtime.getRuntime().availableProcessors();
+        double eval = evaluationSeconds(evaluation, players(), seconds / work, threads);
+        return String.format(Locale.ROOT, "ETA %s: training %s (%.1f s per generation measured over %d generations, "
+                + "%d at a time) + evaluation <= %s (every pool game, %d plies assumed, each move %s)",
+                duration(total + eval), duration(total), pace, generations, parallel, duration(eval), DryRun.PLIES,
+                evaluation.timed() ? evaluation.movetimeMs() + " ms"
+                        : String.format(Locale.ROOT, "%d simulations at the training's measured s per simulation",
+                                evaluation.sims()));
+    }
+
+    /** The checkpoints and fixed opponents that will play in the pool (as {@link DryRun} counts them). */
+    private long players() {
+        long checkpoints = 0;
+        for (AblationRun r : runs) {
+            LoopConfig loop = r.config().loop();
+            checkpoints += evaluation.allCheckpoints()
+                    ? (loop.generations() + loop.checkpointEvery() - 1) / loop.checkpointEvery() : 1;
+        }
+        return checkpoints + evaluation.opponents().size();
+    }
+
+    /**
+     * An upper bound on the evaluation's seconds: {@code players} in a round robin of
+     * {@code e.games()} games per pair, {@value DryRun#PLIES} plies a game, every move a
+     * checkpoint's search ({@code movetimeMs} in time mode, else {@code sims} x
+     * {@code secondsPerSimulation}), {@code threads} games at once. Games already saved are
+     * counted too.
+     */
+    static double evaluationSeconds(AblationFile.Evaluation e, long players, double secondsPerSimulation,
+            int threads) {
+        double moves = (double) players * (players - 1) / 2 * e.games() * DryRun.PLIES;
+        double perMove = e.timed() ? e.movetimeMs() / 1000.0 : e.sims() * secondsPerSimulation;
+        return moves * perMove / Math.max(1, threads);
     }
 
     static String duration(double s) {

@@ -68,7 +68,7 @@ public final class AblationRunner {
         AtomicFiles.writeString(dir.resolve("ablation.yaml"), plan.source().text());
         AtomicFiles.writeString(dir.resolve("plan.json"), plan.planJson());
         AblationEvaluation.forget(dir, runs.stream().filter(r -> !r.begun()).toList());
-        AblationProgress progress = new AblationProgress(runs, parallel, err, terminal);
+        AblationProgress progress = new AblationProgress(runs, plan.evaluation(), parallel, err, terminal);
         AblationRunner runner = new AblationRunner(plan, dir, parallel, out, progress);
         List<String> failed = runner.train(runs);
         List<AblationRun> done = runs.stream().filter(AblationRun::finished).toList();

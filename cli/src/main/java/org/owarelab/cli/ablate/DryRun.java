@@ -142,7 +142,7 @@ public final class DryRun {
         }
     }
 
-    private static double simsPerMove(SelfPlayConfig s) {
+    static double simsPerMove(SelfPlayConfig s) {
         double p = s.playoutCap().fullProbability();
         return p * s.simulations() + (1 - p) * s.playoutCap().fastSimulations();
     }
