@@ -39,6 +39,7 @@ public final class EngineMain {
     }
 
     public static void main(String[] args) {
+        quietLogging();
         try {
             System.exit(run(args));
         } catch (InterruptedException e) {
@@ -49,6 +50,22 @@ public final class EngineMain {
         } catch (IllegalArgumentException | ExportException e) {
             System.err.println("engine: " + e.getMessage());
             System.exit(2);
+        }
+    }
+
+    /**
+     * DJL logs through SLF4J (the bundle ships slf4j-simple): warnings and errors only, on stderr,
+     * so that a GUI reading the engine's stderr sees problems and not DJL's start-up notices. A
+     * {@code -Dorg.slf4j.simpleLogger.*} property given to the JVM wins.
+     */
+    static void quietLogging() {
+        String p = "org.slf4j.simpleLogger.";
+        for (String[] kv : new String[][] {{"defaultLogLevel", "warn"}, {"logFile", "System.err"},
+                {"showDateTime", "false"}, {"showThreadName", "false"},
+                {"log.ai.djl.util.cuda.CudaUtils", "error"}}) {
+            if (System.getProperty(p + kv[0]) == null) {
+                System.setProperty(p + kv[0], kv[1]);
+            }
         }
     }
 

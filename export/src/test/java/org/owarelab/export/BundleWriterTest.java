@@ -109,8 +109,9 @@ class BundleWriterTest {
     void theBundleAnswersJsonLines(@TempDir Path tmp) throws IOException, InterruptedException {
         Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("b"),
                 SearchSettings.of(8, null), null));
+        Path stderr = tmp.resolve("stderr.txt");
         Process p = new ProcessBuilder(out.resolve(BundleWriter.LAUNCHER).toString(), "--jsonl")
-                .directory(tmp.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .directory(tmp.toFile()).redirectError(stderr.toFile()).start();
         try (var w = new java.io.PrintWriter(p.getOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8)) {
             w.println("{\"id\": 1, \"moves\": \"Ff\"}");
             w.println("{\"id\": 2, \"moves\": \"Z\"}");
@@ -123,6 +124,8 @@ class BundleWriterTest {
         assertTrue(first.path("move").asText().matches("[A-F]"), lines.get(0));
         assertEquals(8, first.path("nodes").asInt(), "the exported --sims: " + lines.get(0));
         assertTrue(new ObjectMapper().readTree(lines.get(1)).has("error"), lines.get(1));
+        String err = Files.readString(stderr);
+        assertFalse(err.contains("SLF4J"), "the bundle ships a logging provider: " + err);
     }
 
     @Test

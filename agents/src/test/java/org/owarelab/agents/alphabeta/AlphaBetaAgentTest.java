@@ -131,10 +131,16 @@ class AlphaBetaAgentTest implements AgentContractTest {
         Board b = new Board();
         Moves.playAll(b, "CeFeB");
         a.decide(b); // warm-up: class loading, history growth
-        a.reset(0);
-        long before = threads.getThreadAllocatedBytes(id);
-        Decision d = a.decide(b);
-        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        // The least of three identical searches: a one-off allocation on this thread (a JIT
+        // deoptimisation, a lazily created JDK object) shows in one window, per-node garbage in all.
+        long allocated = Long.MAX_VALUE;
+        Decision d = null;
+        for (int window = 0; window < 3; window++) {
+            a.reset(0);
+            long before = threads.getThreadAllocatedBytes(id);
+            d = a.decide(b);
+            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
+        }
         assertTrue(d.nodes() > 50_000, "a search big enough to show per-node allocation: " + d.nodes());
         assertTrue(allocated < 16_384, allocated + " bytes allocated for " + d.nodes() + " nodes");
     }
