@@ -1,8 +1,12 @@
 package org.owarelab.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.owarelab.distributed.ClusterGameFarm;
+import org.owarelab.distributed.ClusterGameSource;
+import org.owarelab.distributed.ClusterSettings;
 import org.owarelab.evaluation.tournament.TournamentConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +34,17 @@ import picocli.CommandLine.Spec;
             "", "Examples:",
             "  oware tournament --players random greedy mcts:sims=100 mcts:sims=1000 --games-per-pair 20 --out t1",
             "  oware tournament --gauntlet mcts:sims=1000 --players random greedy mcts:sims=300 --out g1",
-            "  oware tournament --players random greedy alphabeta:depth=2 --balanced --openings 6 --seed 7 --out t2"})
+            "  oware tournament --players random greedy alphabeta:depth=2 --balanced --openings 6 --seed 7 --out t2",
+            "  oware tournament --players alphabeta:depth=6 mcts:sims=3000 --out t3 --cluster --bind 10.0.0.5 --threads 0",
+            "      (then on each worker machine: oware worker --join 10.0.0.5:5701 --tournament ID --threads 16)",
+            "",
+            "With --cluster this process becomes a Hazelcast member on --bind:--port (default 127.0.0.1:5701), prints "
+                + "the tournament id and queues the games; workers ('oware worker --tournament ID') take them, play "
+                + "them with their own agents and send the records back; this process plays on --threads threads "
+                + "too (0: it only coordinates). A puct:model=PATH player needs PATH on every worker (a shared file "
+                + "system, or the same files at the same paths); a worker that cannot build a player leaves its "
+                + "games to the others. A game lost with its worker is queued again; a record is counted once. "
+                + "Kill and rerun the same command to resume: workers reconnect by themselves."})
 final class TournamentCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -57,12 +71,57 @@ final class TournamentCommand implements Callable<Integer> {
     @Mixin
     RatingOptions rating = new RatingOptions();
 
+    @Option(names = "--cluster", description = "Farm the games out to workers ('oware worker --tournament ID') over "
+            + "a Hazelcast cluster; this process plays on --threads threads too (0: none).")
+    boolean cluster;
+
+    @Option(names = "--bind", paramLabel = "ADDR", description = "With --cluster: the address to listen on "
+            + "(default: 127.0.0.1, this machine only; give a private-network IP for workers on other machines).")
+    String bind;
+
+    @Option(names = "--port", paramLabel = "P", description = "With --cluster: the port (default: 5701; taken "
+            + "exactly, so workers find a restarted coordinator again).")
+    Integer port;
+
     @Override
     public Integer call() throws Exception {
-        TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, arena.threads(),
+        if (!cluster) {
+            if (bind != null || port != null) {
+                throw new BadInputException("--bind and --port go with --cluster");
+            }
+            TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, arena.threads(),
+                    arena.settings(), anchor);
+            TournamentRun.run(config, out, rating.options(arena.seed), rating.poolIntervals(),
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+            return 0;
+        }
+        int local = arena.threads();
+        if (local < 0) {
+            throw new BadInputException("--threads " + local + ": expected 0 or more with --cluster");
+        }
+        ClusterSettings d = ClusterSettings.defaults();
+        ClusterSettings s = new ClusterSettings(bind == null ? d.bind() : bind, port == null ? d.port() : port,
+                List.of(), d.maxStaleness(), d.recordQueue());
+        ClusterGameSource.checkListenable(s); // before the directory is touched
+        String id = ClusterGameFarm.tournamentId(out);
+        TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, Math.max(1, local),
                 arena.settings(), anchor);
-        TournamentRun.run(config, out, rating.options(arena.seed), rating.poolIntervals(), spec.commandLine().getOut(),
-                spec.commandLine().getErr());
+        PrintWriter o = spec.commandLine().getOut();
+        ClusterGameFarm[] farm = new ClusterGameFarm[1];
+        TournamentRun.run(config, out, rating.options(arena.seed), rating.poolIntervals(), o,
+                spec.commandLine().getErr(), plan -> {
+                    farm[0] = new ClusterGameFarm(id, s, local, plan.problems().keySet(), System.err);
+                    o.printf("cluster: tournament %s on %s:%d, %d local thread%s; workers join with:%n"
+                            + "  oware worker --join %s:%d --tournament %s --threads N%n", id, s.bind(), s.port(),
+                            local, local == 1 ? "" : "s", s.bind(), s.port(), id);
+                    o.flush();
+                    return farm[0];
+                });
+        if (farm[0] != null) {
+            o.printf("cluster: games recorded by %s; %d queued again (worker lost), %d records dropped "
+                    + "(duplicates, foreign)%n", farm[0].gamesByWorker(), farm[0].reissued(), farm[0].dropped());
+            o.flush();
+        }
         return 0;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.evaluation.GameFarm;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.ReportData;
 import org.owarelab.evaluation.report.TextReport;
@@ -34,6 +35,17 @@ final class TournamentRun {
     static void run(TournamentConfig config, Path dir, EloOptions rating, boolean pool, PrintWriter out,
             PrintWriter err)
             throws IOException, InterruptedException {
+        run(config, dir, rating, pool, out, err, null);
+    }
+
+    /**
+     * As {@link #run(TournamentConfig, Path, EloOptions, boolean, PrintWriter, PrintWriter)}, the
+     * games played by the farm {@code farms} gives for the plan (null: this machine's threads); a
+     * farm that is {@link AutoCloseable} is closed after the games.
+     */
+    static void run(TournamentConfig config, Path dir, EloOptions rating, boolean pool, PrintWriter out,
+            PrintWriter err, java.util.function.Function<TournamentPlan, GameFarm> farms)
+            throws IOException, InterruptedException {
         TournamentResult result;
         double secs;
         try (AgentRegistry agents = ModelAgents.registry()) {
@@ -45,7 +57,23 @@ final class TournamentRun {
             describe(plan, out);
             out.flush();
             long t0 = System.nanoTime();
-            result = plan.play(new TournamentProgress(err, System.console() != null));
+            TournamentProgress progress = new TournamentProgress(err, System.console() != null);
+            if (farms == null) {
+                result = plan.play(progress);
+            } else {
+                GameFarm farm = farms.apply(plan);
+                try {
+                    result = plan.play(progress, farm);
+                } finally {
+                    if (farm instanceof AutoCloseable c) {
+                        try {
+                            c.close();
+                        } catch (Exception e) {
+                            err.println("oware tournament: warning: closing the cluster: " + e.getMessage());
+                        }
+                    }
+                }
+            }
             secs = (System.nanoTime() - t0) / 1e9;
         }
         out.printf(Locale.ROOT, "played %d game%s in %.1f s%s%n", result.played().size(),

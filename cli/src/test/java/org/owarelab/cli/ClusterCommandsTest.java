@@ -57,5 +57,33 @@ class ClusterCommandsTest {
         Cli missing = Cli.run("worker", "--join", "127.0.0.1:5701");
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("--run"), missing.err());
+        Cli both = Cli.run("worker", "--join", "127.0.0.1:5701", "--run", "r1", "--tournament", "t-a-00000000");
+        assertEquals(2, both.code());
+        assertEquals("oware worker: give one of --run ID (a training run) or --tournament ID (a tournament)",
+                both.err().strip());
+        Cli badId = Cli.run("worker", "--join", "127.0.0.1:5701", "--tournament", "league");
+        assertEquals(2, badId.code());
+        assertTrue(badId.err().startsWith("oware worker: --tournament 'league': expected the id 'oware tournament "
+                + "--cluster' prints"), badId.err());
+    }
+
+    @Test
+    void tournamentClusterOptionsAreCheckedBeforeAnythingIsWritten() throws Exception {
+        Path out = tmp.resolve("t");
+        Cli bind = Cli.run("tournament", "--players", "random", "greedy", "--out", out.toString(), "--bind", "10.0.0.5");
+        assertEquals(2, bind.code(), bind.err());
+        assertEquals("oware tournament: --bind and --port go with --cluster", bind.err().strip());
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Cli r = Cli.run("tournament", "--players", "random", "greedy", "--out", out.toString(), "--cluster",
+                    "--port", String.valueOf(taken.getLocalPort()));
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("oware tournament: --bind 127.0.0.1 --port " + taken.getLocalPort()
+                    + ": cannot listen there"), r.err());
+        }
+        Cli threads = Cli.run("tournament", "--players", "random", "greedy", "--out", out.toString(), "--cluster",
+                "--threads", "-1");
+        assertEquals(2, threads.code(), threads.err());
+        assertEquals("oware tournament: --threads -1: expected 0 or more with --cluster", threads.err().strip());
+        assertFalse(Files.exists(out), "nothing written");
     }
 }

@@ -20,6 +20,12 @@ final class Hazelcasts {
     static final String NETWORK_KEY = "current";
     static final String TICKETS = "oware.tickets";
     static final String RECORDS = "oware.records";
+    /** A cluster tournament's games to play, as {@link TournamentTask} text. */
+    static final String GAMES = "oware.games";
+    /** Finished tournament games, as {@link TournamentTask#result} text. */
+    static final String RESULTS = "oware.results";
+    /** Tournament games a worker holds: game number -> the worker's client id. */
+    static final String INFLIGHT = "oware.inflight";
     /** A worker's client label {@code threads=N}: the trainer queues blocks for that many threads. */
     static final String THREADS_LABEL = "threads=";
 
@@ -46,9 +52,14 @@ final class Hazelcasts {
 
     /** Starts the trainer's member. */
     static HazelcastInstance member(String runId, ClusterSettings s) {
+        return member(runId, s, "oware-trainer-");
+    }
+
+    /** Starts the one member of the cluster named after {@code id} (a run or a tournament). */
+    static HazelcastInstance member(String id, ClusterSettings s, String instancePrefix) {
         Config c = new Config();
-        c.setClusterName(clusterName(runId));
-        c.setInstanceName("oware-trainer-" + runId + "-" + s.port());
+        c.setClusterName(clusterName(id));
+        c.setInstanceName(instancePrefix + id + "-" + s.port());
         quiet(c::setProperty);
         c.setProperty("hazelcast.socket.bind.any", "false");
         NetworkConfig n = c.getNetworkConfig();
@@ -64,6 +75,9 @@ final class Hazelcasts {
         c.getMapConfig(NETWORK_MAP).setBackupCount(0);
         c.getQueueConfig(TICKETS).setBackupCount(0);
         c.getQueueConfig(RECORDS).setBackupCount(0).setMaxSize(s.recordQueue());
+        c.getQueueConfig(GAMES).setBackupCount(0);
+        c.getQueueConfig(RESULTS).setBackupCount(0);
+        c.getMapConfig(INFLIGHT).setBackupCount(0);
         return Hazelcast.newHazelcastInstance(c);
     }
 

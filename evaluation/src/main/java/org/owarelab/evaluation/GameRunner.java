@@ -55,6 +55,21 @@ public final class GameRunner {
         this(agents, config.rules(), config.start(), config.maxPlies());
     }
 
+    /** The rule set the games are played under. */
+    public RuleSet rules() {
+        return rules;
+    }
+
+    /** The position every opening starts from. */
+    public Position start() {
+        return start;
+    }
+
+    /** The ply cap, opening included. */
+    public int maxPlies() {
+        return maxPlies;
+    }
+
     /** Plays {@code scheduled}; never throws for an agent's failure. */
     public GameRecord play(ScheduledGame scheduled) {
         Opening opening = scheduled.opening();

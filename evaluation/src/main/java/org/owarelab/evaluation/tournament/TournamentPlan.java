@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.evaluation.Arena;
+import org.owarelab.evaluation.GameFarm;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.GameRunner;
@@ -93,6 +93,12 @@ public final class TournamentPlan {
         return warnings;
     }
 
+    /** The runner of this tournament's games: its rules, start position and ply cap, its registry. */
+    public GameRunner runner() {
+        ArenaSettings s = config.settings();
+        return new GameRunner(agents, s.rules(), s.start(), s.maxPlies());
+    }
+
     /**
      * Plays the games left on {@code config().threads()} threads, appending each to
      * {@code games.jsonl} as it ends, then rewrites the file sorted by game number (atomically).
@@ -102,17 +108,26 @@ public final class TournamentPlan {
      * @throws InterruptedException if the calling thread is interrupted (the games saved so far stay)
      */
     public TournamentResult play(TournamentListener listener) throws IOException, InterruptedException {
+        return play(listener, GameFarm.local(config.threads()));
+    }
+
+    /**
+     * Plays the games left on {@code farm} (e.g. farmed out to a cluster), appending each to
+     * {@code games.jsonl} as it ends, then rewrites the file sorted by game number (atomically).
+     *
+     * @see #play(TournamentListener)
+     */
+    public TournamentResult play(TournamentListener listener, GameFarm farm) throws IOException, InterruptedException {
         Path file = dir.resolve(GameRecords.FILE);
-        ArenaSettings s = config.settings();
-        GameRunner runner = new GameRunner(agents, s.rules(), s.start(), s.maxPlies());
+        GameRunner runner = runner();
         int total = toPlay.size();
         int[] done = {0};
         GameRecord[] played;
         try (GameRecords.Appender out = new GameRecords.Appender(file, false)) {
-            played = Arena.play(runner, toPlay, config.threads(), r -> {
+            played = farm.play(runner, toPlay, r -> {
                 out.append(r);
                 listener.gameFinished(r, ++done[0], total);
-            }, () -> false);
+            });
         }
         List<GameRecord> all = new ArrayList<>(kept);
         all.addAll(List.of(played));
