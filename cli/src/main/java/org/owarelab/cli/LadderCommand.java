@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
             "Rate every checkpoint of a training run (the directories under RUN/checkpoints/ with a "
                 + "meta.json) in a round robin with a fixed ladder of opponents, alpha-beta at depths 1..N by "
                 + "default, anchored on alphabeta:depth=1 = 0 (else the first ladder player), then plot Elo "
-                + "against training steps and wall-clock time (meta.json's step, and wallSeconds or created).",
+                + "against training steps and wall-clock time (meta.json's step; the time from meta.json's "
+                + "wallSeconds, else the training seconds in RUN/metrics.jsonl, else the checkpoints' creation "
+                + "times counted from the first).",
             "The results go to --out (default RUN/ladder): games.jsonl, checkpoints.csv, ratings.csv, report.md and "
                 + "PNGs. Re-run it as training goes on: saved games are kept and only the new checkpoints' games "
                 + "are played. A checkpoint trained for another rule set is left out; one that cannot be loaded "

@@ -75,16 +75,22 @@ final class WorkerCommand implements Callable<Integer> {
         System.out.printf("%s: connected%n", me);
         Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
         worker.start();
+        return reportForever(me, "pushed", worker::pushed);
+    }
+
+    /** Prints every 30 s how many games the worker has {@code verb} and at what rate; returns only by a signal. */
+    private static int reportForever(String me, String verb, java.util.function.LongSupplier games)
+            throws InterruptedException {
         long last = System.nanoTime();
-        long lastPushed = 0;
+        long lastCount = 0;
         while (true) {
             Thread.sleep(30_000);
             long now = System.nanoTime();
-            long p = worker.pushed();
-            System.out.printf("%s: %d games pushed (%.2f games/s over the last %.0f s)%n", me, p,
-                    (p - lastPushed) / ((now - last) / 1e9), (now - last) / 1e9);
+            long n = games.getAsLong();
+            System.out.printf("%s: %d games %s (%.2f games/s over the last %.0f s)%n", me, n, verb,
+                    (n - lastCount) / ((now - last) / 1e9), (now - last) / 1e9);
             last = now;
-            lastPushed = p;
+            lastCount = n;
         }
     }
 
@@ -95,17 +101,7 @@ final class WorkerCommand implements Callable<Integer> {
             System.out.printf("%s: connected%n", me);
             Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
             worker.start();
-            long last = System.nanoTime();
-            long lastSent = 0;
-            while (true) {
-                Thread.sleep(30_000);
-                long now = System.nanoTime();
-                long n = worker.sent();
-                System.out.printf("%s: %d games sent (%.2f games/s over the last %.0f s)%n", me, n,
-                        (n - lastSent) / ((now - last) / 1e9), (now - last) / 1e9);
-                last = now;
-                lastSent = n;
-            }
+            return reportForever(me, "sent", worker::sent);
         }
     }
 

@@ -2,7 +2,6 @@ package org.owarelab.distributed;
 
 import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.core.LifecycleEvent;
 import com.hazelcast.map.IMap;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -43,17 +42,14 @@ import org.owarelab.training.selfplay.SelfPlayWorker;
 public final class ClusterWorker implements AutoCloseable {
     private final String runId;
     private final String name;
-    private final int threads;
     private final DeviceChoice device;
     private final PrintStream log;
-    private final HazelcastInstance client;
+    private final WorkerThreads crew;
     private final IMap<String, byte[]> network;
     private final IQueue<String> tickets;
     private final IQueue<byte[]> records;
-    private final List<Thread> running = new ArrayList<>();
     private final AtomicLong pushed = new AtomicLong();
     private final AtomicLong played = new AtomicLong();
-    private volatile boolean stopped;
     /** The last network fetched, shared by the threads (each builds its own copy). Guarded by {@code this}. */
     private PublishedNetwork latest;
     /** A refusal already reported (run id of the refused network). Guarded by {@code this}. */
@@ -78,41 +74,23 @@ public final class ClusterWorker implements AutoCloseable {
         }
         this.runId = runId;
         this.name = name;
-        this.threads = threads;
         this.device = device;
         this.log = log;
-        this.client = Hazelcasts.client(runId, join, name, threads);
-        client.getLifecycleService().addLifecycleListener(e -> {
-            if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_DISCONNECTED && !stopped) {
-                log.printf("%s: lost the trainer; reconnecting (games not yet pushed are kept)%n", name);
-            } else if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_CONNECTED && !stopped) {
-                log.printf("%s: connected to the trainer%n", name);
-            }
-        });
+        this.crew = new WorkerThreads(runId, join, name, threads, "trainer", "games not yet pushed are kept", log);
+        HazelcastInstance client = crew.client;
         this.network = client.getMap(Hazelcasts.NETWORK_MAP);
         this.tickets = client.getQueue(Hazelcasts.TICKETS);
         this.records = client.getQueue(Hazelcasts.RECORDS);
     }
 
     /** Starts the self-play threads. */
-    public synchronized void start() {
-        for (int i = 0; i < threads; i++) {
-            Thread t = new Thread(this::loop, name + "-" + i);
-            t.setDaemon(true);
-            running.add(t);
-            t.start();
-        }
+    public void start() {
+        crew.start(this::loop);
     }
 
     /** Blocks until the worker is stopped (by {@link #close} from another thread, or an interrupt). */
     public void await() throws InterruptedException {
-        List<Thread> all;
-        synchronized (this) {
-            all = List.copyOf(running);
-        }
-        for (Thread t : all) {
-            t.join();
-        }
+        crew.await();
     }
 
     /** Games pushed to the trainer so far. */
@@ -168,10 +146,10 @@ public final class ClusterWorker implements AutoCloseable {
         Player player = null;
         long failures = 0;
         try {
-            while (!stopped && !Thread.currentThread().isInterrupted()) {
+            while (!crew.stopped() && !Thread.currentThread().isInterrupted()) {
                 try {
                     while (!pending.isEmpty()) {
-                        if (stopped) {
+                        if (crew.stopped()) {
                             return;
                         }
                         if (records.offer(pending.peekFirst(), 1, TimeUnit.SECONDS)) {
@@ -200,7 +178,7 @@ public final class ClusterWorker implements AutoCloseable {
                 } catch (InterruptedException e) {
                     return;
                 } catch (RuntimeException | IOException e) {
-                    if (stopped) {
+                    if (crew.stopped()) {
                         return;
                     }
                     if (failures++ % 30 == 0) {
@@ -255,7 +233,7 @@ public final class ClusterWorker implements AutoCloseable {
             games.add(g);
             positions.add(List.copyOf(ps));
         });
-        if (Thread.currentThread().isInterrupted() || stopped) {
+        if (Thread.currentThread().isInterrupted() || crew.stopped()) {
             return; // games in flight are dropped; finished ones were not yet pushed either
         }
         SelfPlayStats after = p.worker.stats();
@@ -274,33 +252,11 @@ public final class ClusterWorker implements AutoCloseable {
     /** Stops the threads (games in flight are dropped) and disconnects. */
     @Override
     public void close() {
-        stop();
-        client.shutdown();
+        crew.close();
     }
 
     /** Disconnects at once, as a killed process would, then stops the threads. */
     public void kill() {
-        stopped = true;
-        client.getLifecycleService().terminate();
-        stop();
-    }
-
-    private void stop() {
-        stopped = true;
-        List<Thread> all;
-        synchronized (this) {
-            all = List.copyOf(running);
-        }
-        for (Thread t : all) {
-            t.interrupt();
-        }
-        for (Thread t : all) {
-            try {
-                t.join(30_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        crew.kill();
     }
 }

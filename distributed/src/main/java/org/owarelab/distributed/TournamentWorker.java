@@ -2,14 +2,11 @@ package org.owarelab.distributed;
 
 import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.core.LifecycleEvent;
 import com.hazelcast.map.IMap;
 import java.io.PrintStream;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -36,19 +33,16 @@ import org.owarelab.util.Texts;
 public final class TournamentWorker implements AutoCloseable {
     private final String tournament;
     private final String name;
-    private final int threads;
     private final PrintStream log;
-    private final HazelcastInstance client;
+    private final WorkerThreads crew;
     private final IQueue<String> tasks;
     private final IQueue<String> results;
     private final IMap<Integer, String> inflight;
     private final AgentRegistry agents;
     private final String clientId;
-    private final List<Thread> running = new ArrayList<>();
     private final Map<String, String> cannotBuild = new ConcurrentHashMap<>();
     private final AtomicLong played = new AtomicLong();
     private final AtomicLong sent = new AtomicLong();
-    private volatile boolean stopped;
 
     /**
      * Connects to the coordinator (blocks until it answers, without end).
@@ -67,17 +61,11 @@ public final class TournamentWorker implements AutoCloseable {
         }
         this.tournament = tournament;
         this.name = name;
-        this.threads = threads;
         this.agents = agents;
         this.log = log;
-        this.client = Hazelcasts.client(tournament, join, name, threads);
-        client.getLifecycleService().addLifecycleListener(e -> {
-            if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_DISCONNECTED && !stopped) {
-                log.printf("%s: lost the coordinator; reconnecting (records not yet sent are kept)%n", name);
-            } else if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_CONNECTED && !stopped) {
-                log.printf("%s: connected to the coordinator%n", name);
-            }
-        });
+        this.crew = new WorkerThreads(tournament, join, name, threads, "coordinator", "records not yet sent are kept",
+                log);
+        HazelcastInstance client = crew.client;
         this.clientId = client.getLocalEndpoint().getUuid().toString();
         this.tasks = client.getQueue(Hazelcasts.GAMES);
         this.results = client.getQueue(Hazelcasts.RESULTS);
@@ -85,13 +73,8 @@ public final class TournamentWorker implements AutoCloseable {
     }
 
     /** Starts the threads. */
-    public synchronized void start() {
-        for (int i = 0; i < threads; i++) {
-            Thread t = new Thread(this::loop, name + "-" + i);
-            t.setDaemon(true);
-            running.add(t);
-            t.start();
-        }
+    public void start() {
+        crew.start(this::loop);
     }
 
     /** Games played so far. */
@@ -112,10 +95,10 @@ public final class TournamentWorker implements AutoCloseable {
         Deque<String> pending = new ArrayDeque<>();
         Map<String, GameRunner> runners = new HashMap<>();
         long failures = 0;
-        while (!stopped && !Thread.currentThread().isInterrupted()) {
+        while (!crew.stopped() && !Thread.currentThread().isInterrupted()) {
             try {
                 while (!pending.isEmpty()) {
-                    if (stopped) {
+                    if (crew.stopped()) {
                         return;
                     }
                     if (results.offer(pending.peekFirst(), 1, TimeUnit.SECONDS)) {
@@ -151,7 +134,7 @@ public final class TournamentWorker implements AutoCloseable {
                         k -> new GameRunner(agents, rules, t.startPosition(), t.maxPlies()));
                 inflight.set(t.game().game(), clientId);
                 GameRecord r = runner.play(t.game());
-                if (stopped) {
+                if (crew.stopped()) {
                     return; // the game is dropped; the coordinator queues it again
                 }
                 played.incrementAndGet();
@@ -160,7 +143,7 @@ public final class TournamentWorker implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
-                if (stopped) {
+                if (crew.stopped()) {
                     return;
                 }
                 if (failures++ % 30 == 0) {
@@ -205,45 +188,17 @@ public final class TournamentWorker implements AutoCloseable {
 
     /** Blocks until the worker is stopped. */
     public void await() throws InterruptedException {
-        List<Thread> all;
-        synchronized (this) {
-            all = List.copyOf(running);
-        }
-        for (Thread t : all) {
-            t.join();
-        }
+        crew.await();
     }
 
     /** Stops the threads (games in flight are dropped) and disconnects. */
     @Override
     public void close() {
-        stop();
-        client.shutdown();
+        crew.close();
     }
 
     /** Disconnects at once, as a killed process would, then stops the threads. */
     public void kill() {
-        stopped = true;
-        client.getLifecycleService().terminate();
-        stop();
-    }
-
-    private void stop() {
-        stopped = true;
-        List<Thread> all;
-        synchronized (this) {
-            all = List.copyOf(running);
-        }
-        for (Thread t : all) {
-            t.interrupt();
-        }
-        for (Thread t : all) {
-            try {
-                t.join(30_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        crew.kill();
     }
 }

@@ -11,7 +11,9 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -25,15 +27,19 @@ import java.util.stream.Stream;
  *       ({@code 2026-01-31T12:00:00Z}) or epoch seconds;
  *   <li>{@code rules} (optional): the rule set spec it was trained for.
  * </ul>
- * Wall-clock time: {@code wallSeconds} when every checkpoint has it; otherwise the seconds
- * between each checkpoint's creation ({@code created}, else the time {@code meta.json} was last
- * modified) and the earliest checkpoint's, so the first checkpoint is at 0.
+ * Wall-clock time: {@code wallSeconds} when every checkpoint has it; else, when the run's
+ * {@code metrics.jsonl} has a line for every checkpoint's step, that line's {@code seconds} (the
+ * training loop's seconds into the run, resumes included, time spent killed excluded); otherwise
+ * the seconds between each checkpoint's creation ({@code created}, else the time {@code meta.json}
+ * was last modified) and the earliest checkpoint's, so the first checkpoint is at 0.
  */
 public final class RunCheckpoints {
     /** The checkpoints' directory under a run. */
     public static final String DIR = "checkpoints";
     /** A checkpoint's metadata file. */
     public static final String META = "meta.json";
+    /** The training loop's per-generation metrics, one JSON object a line, under a run. */
+    public static final String METRICS = "metrics.jsonl";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -67,14 +73,42 @@ public final class RunCheckpoints {
             metas.add(read(d));
         }
         boolean allWall = metas.stream().allMatch(m -> m.wallSeconds >= 0);
+        Map<Long, Double> trained = allWall ? Map.of() : metricsSeconds(run.resolve(METRICS));
+        boolean allTrained = metas.stream().allMatch(m -> trained.containsKey(m.step));
         double first = metas.stream().mapToDouble(m -> m.created).min().orElse(0);
         List<Checkpoint> list = new ArrayList<>();
         for (Meta m : metas) {
             list.add(new Checkpoint(m.dir, m.dir.getFileName().toString(), m.step,
-                    allWall ? m.wallSeconds : m.created - first, m.rules));
+                    allWall ? m.wallSeconds : allTrained ? trained.get(m.step) : m.created - first, m.rules));
         }
         list.sort(Comparator.comparingLong(Checkpoint::step).thenComparing(Checkpoint::name));
         return list;
+    }
+
+    /**
+     * Seconds into the run by learner step, from the {@code step} and {@code seconds} of each line
+     * of {@code file}; empty when it does not exist. A line that is not such an object (a run killed
+     * while writing leaves a cut last line) is skipped: the caller falls back to creation times when
+     * a checkpoint's step is missing.
+     */
+    static Map<Long, Double> metricsSeconds(Path file) throws IOException {
+        Map<Long, Double> seconds = new HashMap<>();
+        if (!Files.isRegularFile(file)) {
+            return seconds;
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            JsonNode o;
+            try {
+                o = JSON.readTree(line);
+            } catch (JsonProcessingException e) {
+                continue;
+            }
+            if (o != null && o.path("step").isIntegralNumber() && o.path("seconds").isNumber()
+                    && o.path("seconds").doubleValue() >= 0) {
+                seconds.put(o.path("step").longValue(), o.path("seconds").doubleValue());
+            }
+        }
+        return seconds;
     }
 
     /** What one meta.json says; negative wallSeconds when absent, created in epoch seconds. */

@@ -57,6 +57,25 @@ class LadderTest {
     }
 
     @Test
+    void withoutWallSecondsTheRunsMetricsGiveTheTrainingSecondsOfEachCheckpoint() throws IOException {
+        checkpoint(run, "a", "{\"step\":100,\"created\":\"2026-01-01T00:10:00Z\"}");
+        checkpoint(run, "b", "{\"step\":50,\"created\":\"2026-01-01T00:00:00Z\"}");
+        Files.writeString(run.resolve(RunCheckpoints.METRICS), """
+                {"generation":1,"step":50,"seconds":297.5}
+                {"generation":2,"step":75,"seconds":400}
+                not a metrics line
+                {"generation":3,"step":100,"seconds":724}
+                {"generation":4,"step":12""");
+        List<Checkpoint> list = RunCheckpoints.list(run);
+        assertEquals(List.of(297.5, 724.0), list.stream().map(Checkpoint::seconds).toList(),
+                "the first checkpoint is at its training time, not at 0");
+
+        // A checkpoint the metrics do not list: creation times for all, as before.
+        checkpoint(run, "c", "{\"step\":120,\"created\":\"2026-01-01T00:20:00Z\"}");
+        assertEquals(List.of(0.0, 600.0, 1200.0), RunCheckpoints.list(run).stream().map(Checkpoint::seconds).toList());
+    }
+
+    @Test
     void aRunWithoutCheckpointsOrWithBadMetadataIsAnError() throws IOException {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunCheckpoints.list(run));
         assertTrue(e.getMessage().contains("has no checkpoints"), e.getMessage());

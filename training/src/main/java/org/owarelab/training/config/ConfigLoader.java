@@ -132,7 +132,13 @@ public final class ConfigLoader {
         if (eq <= 0) {
             throw new ConfigException("--set " + override + ": expected key.path=value");
         }
-        String[] keys = override.substring(0, eq).trim().split("\\.");
+        String[] keys = override.substring(0, eq).trim().split("\\.", -1);
+        for (String k : keys) {
+            if (k.isBlank()) {
+                throw new ConfigException("--set " + override + ": expected key.path=value with a name between every "
+                        + "two dots (e.g. loop.generations=8)");
+            }
+        }
         String raw = override.substring(eq + 1).trim();
         JsonNode value;
         try {

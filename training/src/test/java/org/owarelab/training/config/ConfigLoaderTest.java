@@ -95,6 +95,13 @@ class ConfigLoaderTest {
         ConfigException u = assertThrows(ConfigException.class,
                 () -> ConfigLoader.parse("", "q.yaml", DEFAULTS, List.of("net.depth=1")));
         assertTrue(u.getMessage().contains("unknown key 'depth'"), u.getMessage());
+        // Found by OverridePropertyTest: '.=' used to fail with an index out of bounds.
+        for (String bad : List.of(".=", ".=1", "net.=1", ".net.lr=1", "net..lr=1", " . =1")) {
+            ConfigException d = assertThrows(ConfigException.class,
+                    () -> ConfigLoader.parse("", "q.yaml", DEFAULTS, List.of(bad)), bad);
+            assertTrue(d.getMessage().startsWith("--set " + bad + ": expected key.path=value with a name between"),
+                    d.getMessage());
+        }
     }
 
     @Test
