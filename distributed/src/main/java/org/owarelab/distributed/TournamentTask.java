@@ -43,15 +43,7 @@ record TournamentTask(String tournament, ScheduledGame game, String rules, Strin
 
     /** Reads a task; a malformed one is an {@link IllegalArgumentException} naming what is wrong. */
     static TournamentTask decode(String text) {
-        JsonNode o;
-        try {
-            o = Frames.JSON.readTree(text);
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("tournament task: not JSON");
-        }
-        if (o == null || !o.isObject() || o.path("format").asInt() != FORMAT) {
-            throw new IllegalArgumentException("tournament task: expected a format " + FORMAT + " object");
-        }
+        JsonNode o = formatObject(text, "tournament task");
         for (String k : new String[] {"tournament", "game", "pair", "opening", "openingMoves", "openingPosition", "a",
             "b", "sideOfA", "seed", "rules", "start", "maxPlies", "buildable"}) {
             if (!o.has(k)) {
@@ -73,16 +65,25 @@ record TournamentTask(String tournament, ScheduledGame game, String rules, Strin
         return o.toString();
     }
 
+    /** {@code text} as a JSON object of this {@link #FORMAT}; else an {@link IllegalArgumentException} starting with {@code what}. */
+    private static JsonNode formatObject(String text, String what) {
+        JsonNode o;
+        try {
+            o = Frames.JSON.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(what + ": not JSON");
+        }
+        if (o == null || !o.isObject() || o.path("format").asInt() != FORMAT) {
+            throw new IllegalArgumentException(what + ": expected a format " + FORMAT + " object");
+        }
+        return o;
+    }
+
     /** A result sent back: the tournament it belongs to, who played it, and the record. */
     record Result(String tournament, String worker, GameRecord record) {
         static Result decode(String text) {
-            JsonNode o;
-            try {
-                o = Frames.JSON.readTree(text);
-            } catch (java.io.IOException e) {
-                throw new IllegalArgumentException("tournament result: not JSON");
-            }
-            if (o == null || !o.isObject() || o.path("format").asInt() != FORMAT || !o.path("record").isTextual()) {
+            JsonNode o = formatObject(text, "tournament result");
+            if (!o.path("record").isTextual()) {
                 throw new IllegalArgumentException("tournament result: expected a format " + FORMAT + " object with a record");
             }
             return new Result(o.path("tournament").asText(), o.path("worker").asText(),

@@ -57,50 +57,38 @@ class ClusterTournamentTest {
 
     @Test
     void workersPlayTheGamesALocalTournamentPlays(@TempDir Path tmp) throws Exception {
-        TournamentResult expected = local(tmp.resolve("local"));
-        ClusterSettings s = ClusterRuns.settings(ClusterRuns.freePort());
-        Path dir = tmp.resolve("farmed");
-        String id = ClusterGameFarm.tournamentId(dir);
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
-        TournamentPlan plan = Tournament.prepare(AGENTS, config(), dir);
-        try (ClusterGameFarm farm = new ClusterGameFarm(id, s, 0, Set.of(), out);
-             TournamentWorker w1 = new TournamentWorker(id, join(s), 2, "w1", BuiltInAgents.registry(), out);
-             TournamentWorker w2 = new TournamentWorker(id, join(s), 1, "w2", BuiltInAgents.registry(), out)) {
+        Farmed f = new Farmed(tmp);
+        try (ClusterGameFarm farm = new ClusterGameFarm(f.id, f.settings, 0, Set.of(), f.out);
+             TournamentWorker w1 = new TournamentWorker(f.id, join(f.settings), 2, "w1", BuiltInAgents.registry(), f.out);
+             TournamentWorker w2 = new TournamentWorker(f.id, join(f.settings), 1, "w2", BuiltInAgents.registry(), f.out)) {
             w1.start();
             w2.start();
-            TournamentResult got = plan.play(TournamentListener.NONE, farm);
-            assertEquals(games(expected.games()), games(got.games()), log.toString(StandardCharsets.UTF_8));
+            TournamentResult got = f.plan.play(TournamentListener.NONE, farm);
+            assertEquals(games(f.expected.games()), games(got.games()), f.log.toString(StandardCharsets.UTF_8));
             Map<String, Integer> by = farm.gamesByWorker();
             assertFalse(by.containsKey("here"), "the coordinator played nothing: " + by);
             assertEquals(12, by.values().stream().mapToInt(Integer::intValue).sum(), by.toString());
             assertEquals(0, farm.reissued());
             assertEquals(0, farm.dropped());
         }
-        assertEquals(games(expected.games()), games(org.owarelab.evaluation.GameRecords.read(
-                dir.resolve(org.owarelab.evaluation.GameRecords.FILE))), "games.jsonl holds the same games");
+        assertEquals(games(f.expected.games()), games(org.owarelab.evaluation.GameRecords.read(
+                f.dir.resolve(org.owarelab.evaluation.GameRecords.FILE))), "games.jsonl holds the same games");
     }
 
     @Test
     void aGameLostWithItsWorkerIsPlayedAgainAndBadRecordsAreDropped(@TempDir Path tmp) throws Exception {
-        TournamentResult expected = local(tmp.resolve("local"));
-        ClusterSettings s = ClusterRuns.settings(ClusterRuns.freePort());
-        Path dir = tmp.resolve("farmed");
-        String id = ClusterGameFarm.tournamentId(dir);
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
-        TournamentPlan plan = Tournament.prepare(AGENTS, config(), dir);
-        try (ClusterGameFarm farm = new ClusterGameFarm(id, s, 0, Set.of(), out)) {
+        Farmed f = new Farmed(tmp);
+        try (ClusterGameFarm farm = new ClusterGameFarm(f.id, f.settings, 0, Set.of(), f.out)) {
             CompletableFuture<TournamentResult> played = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return plan.play(TournamentListener.NONE, farm);
+                    return f.plan.play(TournamentListener.NONE, farm);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
             // A worker that plays one game and sends its record twice, sends a record of another
             // tournament and a line of garbage, takes a second game, and dies holding it.
-            HazelcastInstance dying = Hazelcasts.client(id, join(s), "dying", 1);
+            HazelcastInstance dying = Hazelcasts.client(f.id, join(f.settings), "dying", 1);
             IQueue<String> tasks = dying.getQueue(Hazelcasts.GAMES);
             IQueue<String> results = dying.getQueue(Hazelcasts.RESULTS);
             IMap<Integer, String> inflight = dying.getMap(Hazelcasts.INFLIGHT);
@@ -108,23 +96,23 @@ class ClusterTournamentTest {
             assertNotNull(first, "the coordinator queued the games");
             TournamentTask t = TournamentTask.decode(first);
             GameRecord r = new GameRunner(AGENTS, t.ruleSet(), t.startPosition(), t.maxPlies()).play(t.game());
-            results.offer(TournamentTask.result(id, "dying", r));
-            results.offer(TournamentTask.result(id, "dying", r));
+            results.offer(TournamentTask.result(f.id, "dying", r));
+            results.offer(TournamentTask.result(f.id, "dying", r));
             results.offer(TournamentTask.result("t-other-00000000", "dying", r));
             results.offer("{not json");
             TournamentTask held = TournamentTask.decode(tasks.poll(30, TimeUnit.SECONDS));
             inflight.set(held.game().game(), dying.getLocalEndpoint().getUuid().toString());
             dying.getLifecycleService().terminate();
-            try (TournamentWorker w = new TournamentWorker(id, join(s), 2, "w", BuiltInAgents.registry(), out)) {
+            try (TournamentWorker w = new TournamentWorker(f.id, join(f.settings), 2, "w", BuiltInAgents.registry(), f.out)) {
                 w.start();
                 TournamentResult got = played.get(120, TimeUnit.SECONDS);
-                assertEquals(games(expected.games()), games(got.games()), log.toString(StandardCharsets.UTF_8));
+                assertEquals(games(f.expected.games()), games(got.games()), f.log.toString(StandardCharsets.UTF_8));
             }
-            assertEquals(1, farm.reissued(), log.toString(StandardCharsets.UTF_8));
+            assertEquals(1, farm.reissued(), f.log.toString(StandardCharsets.UTF_8));
             assertEquals(3, farm.dropped(), "the duplicate, the foreign and the unreadable record");
             assertEquals(1, (int) farm.gamesByWorker().get("dying"), farm.gamesByWorker().toString());
-            assertTrue(log.toString(StandardCharsets.UTF_8).contains("game " + held.game().game()
-                    + " was lost with its worker; queued again"), log.toString(StandardCharsets.UTF_8));
+            assertTrue(f.log.toString(StandardCharsets.UTF_8).contains("game " + held.game().game()
+                    + " was lost with its worker; queued again"), f.log.toString(StandardCharsets.UTF_8));
         }
     }
 
@@ -141,6 +129,29 @@ class ClusterTournamentTest {
             } catch (IllegalArgumentException expected) {
                 assertTrue(expected.getMessage().startsWith("tournament task"), expected.getMessage());
             }
+        }
+        for (String bad : List.of("", "{not json", "[]", "{\"format\":2,\"record\":\"x\"}", "{\"format\":1}")) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> TournamentTask.Result.decode(bad), bad);
+            assertTrue(e.getMessage().startsWith("tournament result: "), e.getMessage());
+        }
+    }
+
+    /** What both farming tests start from: the local tournament's result, and a farmed one's plan, port and log. */
+    private static final class Farmed {
+        final TournamentResult expected;
+        final ClusterSettings settings = ClusterRuns.settings(ClusterRuns.freePort());
+        final Path dir;
+        final String id;
+        final ByteArrayOutputStream log = new ByteArrayOutputStream();
+        final PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+        final TournamentPlan plan;
+
+        Farmed(Path tmp) throws Exception {
+            expected = local(tmp.resolve("local"));
+            dir = tmp.resolve("farmed");
+            id = ClusterGameFarm.tournamentId(dir);
+            plan = Tournament.prepare(AGENTS, config(), dir);
         }
     }
 
