@@ -18,12 +18,15 @@ import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.MatchResult;
 import org.owarelab.evaluation.MoveTimes;
 import org.owarelab.evaluation.Tally;
+import org.owarelab.evaluation.gating.Gate;
+import org.owarelab.evaluation.stats.Sprt;
 import org.owarelab.evaluation.stats.ScoreInterval;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -46,7 +49,8 @@ import picocli.CommandLine.Spec;
             "", "Examples:",
             "  oware match mcts:sims=10000 greedy --games 40 --threads 2",
             "  oware match greedy random --games 100 --openings 6 --seed 7 --out results/",
-            "  oware match mcts:sims=500 random --games 20 --rules houses=4,seeds=3 --max-plies 300"})
+            "  oware match mcts:sims=500 random --games 20 --rules houses=4,seeds=3 --max-plies 300",
+            "  oware match alphabeta:movetime=50 alphabeta:movetime=50,lmr=false --games 2000 --sprt 0,20 --threads 2"})
 final class MatchCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -86,11 +90,44 @@ final class MatchCommand implements Callable<Integer> {
                     + "path ending in '/'. The file is replaced.")
     String out;
 
+    @Option(names = "--sprt", paramLabel = "ELO0,ELO1[,ALPHA,BETA]",
+            description = "Stop as soon as the lab's SPRT (the training gate's test, on the pairs' pentanomial "
+                    + "counts) decides whether A is at least ELO1 Elo stronger than B (accept) or at most ELO0 "
+                    + "(reject); ALPHA and BETA are its error rates (default 0.05 each). --games is then the cap: "
+                    + "reaching it undecided is reported as such. Games in flight when it decides are finished "
+                    + "and counted in the score, not in the test.")
+    String sprtOption;
+
+    /** The test of {@code --sprt}, or null. */
+    private Sprt sprt() {
+        if (sprtOption == null) {
+            return null;
+        }
+        String[] parts = sprtOption.split(",", -1);
+        try {
+            if (parts.length != 2 && parts.length != 4) {
+                throw new IllegalArgumentException("expected 2 or 4 numbers");
+            }
+            double[] x = new double[4];
+            x[2] = 0.05;
+            x[3] = 0.05;
+            for (int i = 0; i < parts.length; i++) {
+                x[i] = Double.parseDouble(parts[i].trim());
+            }
+            return new Sprt(x[0], x[1], x[2], x[3]);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--sprt: '" + sprtOption + "' is not ELO0,ELO1[,ALPHA,BETA] "
+                    + "with ELO0 < ELO1 and error rates in (0, 1), e.g. 0,20 or 0,20,0.05,0.05 ("
+                    + e.getMessage() + ")");
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RuleSet ruleSet = rules.ruleSet();
+        Sprt test = sprt();
         MatchConfig config = new MatchConfig(agentA, agentB, ruleSet, rules.startPosition(), games, openingPlies,
                 seed, threads, maxPlies);
         try (AgentRegistry agents = ModelAgents.registry()) {
@@ -101,11 +138,25 @@ final class MatchCommand implements Callable<Integer> {
                     distinct < config.pairs() ? " (reused in turn: no more distinct ones)" : "", seed,
                     count(threads, "thread"), ruleSet.isDefault() ? "default" : ruleSet.spec());
             stdout.flush();
-            MatchListener listener = new MatchProgress(err, System.console() != null);
+            Gate gate = test == null ? null : new Gate(test, config.pairs());
+            if (gate != null) {
+                stdout.printf(Locale.ROOT, "sprt: H0 A is at most %s Elo stronger, H1 at least %s; alpha %s, beta %s; "
+                        + "LLR bounds [%.3f, %.3f]; at most %d pairs%n", num(test.elo0()), num(test.elo1()),
+                        num(test.alpha()), num(test.beta()), test.lowerBound(), test.upperBound(), config.pairs());
+                stdout.flush();
+            }
+            MatchListener listener = new MatchProgress(err, System.console() != null,
+                    gate == null ? null : () -> String.format(Locale.ROOT, "LLR %.2f", gate.outcome().test().llr()),
+                    gate == null ? null : () -> gate.outcome().decided());
+            if (gate != null) {
+                // The gate first, so that the progress line shows the LLR with this game counted.
+                listener = ((MatchListener) (r, tally, total) -> gate.add(r)).andThen(listener);
+            }
             GameRecords.Appender writer = out == null ? null : new GameRecords.Appender(recordsFile(out), true);
             MatchResult result;
             try {
-                result = Match.run(agents, config, writer == null ? listener : listener.andThen(writer));
+                result = Match.run(agents, config, writer == null ? listener : listener.andThen(writer),
+                        () -> gate != null && gate.outcome().decided());
             } finally {
                 if (writer != null) {
                     writer.close();
@@ -115,7 +166,7 @@ final class MatchCommand implements Callable<Integer> {
                 // Saved as each game ended (so a killed match keeps them); now in game order.
                 GameRecords.write(writer.file(), result.games());
             }
-            print(stdout, result, writer == null ? null : writer.file());
+            print(stdout, result, writer == null ? null : writer.file(), gate);
         }
         return 0;
     }
@@ -128,7 +179,7 @@ final class MatchCommand implements Callable<Integer> {
         return p;
     }
 
-    private static void print(PrintWriter out, MatchResult result, Path records) throws Exception {
+    private static void print(PrintWriter out, MatchResult result, Path records, Gate gate) throws Exception {
         Tally t = result.tally();
         ScoreInterval s = t.score();
         out.printf(Locale.ROOT, "A wins %d, draws %d, losses %d (%d games, %d errors)%n", t.wins(), t.draws(),
@@ -149,6 +200,12 @@ final class MatchCommand implements Callable<Integer> {
                 times.maxMillisB(), times.movesB());
         if (records != null) {
             out.println("records: " + records);
+        }
+        Gate.Outcome sprt = gate == null ? null : gate.outcome();
+        if (sprt != null) {
+            Sprt.Result r = sprt.test();
+            out.printf(Locale.ROOT, "sprt: %s after %d pairs, LLR %.3f in [%.3f, %.3f]%n", verdict(sprt), r.samples(),
+                    r.llr(), r.lower(), r.upper());
         }
         ObjectNode json = JSON.createObjectNode();
         json.put("wins", t.wins());
@@ -173,8 +230,33 @@ final class MatchCommand implements Callable<Integer> {
         json.put("a", result.config().agentA());
         json.put("b", result.config().agentB());
         json.put("seed", result.config().seed());
+        if (sprt != null) {
+            Sprt test = gate.sprt();
+            ObjectNode o = json.putObject("sprt");
+            o.put("elo0", test.elo0());
+            o.put("elo1", test.elo1());
+            o.put("alpha", test.alpha());
+            o.put("beta", test.beta());
+            o.put("decision", sprt.truncated() ? "undecided" : sprt.decision().name().toLowerCase(Locale.ROOT));
+            o.put("pairs", sprt.test().samples());
+            o.put("llr", round(sprt.test().llr()));
+            o.putArray("bounds").add(round(sprt.test().lower())).add(round(sprt.test().upper()));
+        }
         out.println(JSON.writeValueAsString(json));
         out.flush();
+    }
+
+    private static String verdict(Gate.Outcome o) {
+        if (o.truncated()) {
+            return "undecided at the --games cap (neither hypothesis accepted)";
+        }
+        return o.decision() == Sprt.Decision.ACCEPT ? "accept H1 (A is stronger by at least ELO1)"
+                : o.decision() == Sprt.Decision.REJECT ? "accept H0 (A is not stronger by more than ELO0)"
+                : "undecided at the --games cap (neither hypothesis accepted)";
+    }
+
+    private static String num(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e9 ? Long.toString((long) x) : Double.toString(x);
     }
 
     private static String count(int n, String noun) {

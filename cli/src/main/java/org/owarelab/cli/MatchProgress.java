@@ -2,6 +2,8 @@ package org.owarelab.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.Tally;
@@ -20,10 +22,23 @@ final class MatchProgress implements MatchListener {
     private final long t0 = System.nanoTime();
     private long lastLine = t0;
     private int lastCount;
+    private final Supplier<String> extra;
+    private final BooleanSupplier ended;
+    private boolean endSeen;
 
     MatchProgress(PrintWriter err, boolean terminal) {
+        this(err, terminal, null, null);
+    }
+
+    /**
+     * Progress lines that end with {@code extra}'s text (e.g. an SPRT's LLR; null: nothing), with a
+     * last line as soon as {@code ended} says the match will start no more games (null: at the last game).
+     */
+    MatchProgress(PrintWriter err, boolean terminal, Supplier<String> extra, BooleanSupplier ended) {
         this.err = err;
         this.terminal = terminal;
+        this.extra = extra;
+        this.ended = ended;
     }
 
     @Override
@@ -35,7 +50,11 @@ final class MatchProgress implements MatchListener {
         int done = tally.games();
         long now = System.nanoTime();
         int step = Math.max(1, total / 10);
-        boolean due = terminal || done == total || done - lastCount >= step || now - lastLine >= QUIET_NANOS;
+        boolean end = done == total;
+        if (ended != null && !endSeen && ended.getAsBoolean()) {
+            end = endSeen = true;
+        }
+        boolean due = terminal || end || done - lastCount >= step || now - lastLine >= QUIET_NANOS;
         if (!due) {
             return;
         }
@@ -44,9 +63,10 @@ final class MatchProgress implements MatchListener {
         ScoreInterval s = tally.score();
         double secs = (now - t0) / 1e9;
         String line = String.format(Locale.ROOT, "[%d/%d] A +%d =%d -%d  score %.3f [%.3f, %.3f]  %.1f s",
-                done, total, tally.wins(), tally.draws(), tally.losses(), s.score(), s.lo(), s.hi(), secs);
+                done, total, tally.wins(), tally.draws(), tally.losses(), s.score(), s.lo(), s.hi(), secs)
+                + (extra == null ? "" : "  " + extra.get());
         if (terminal) {
-            err.print("\r\033[K" + line + (done == total ? "\n" : ""));
+            err.print("\r\033[K" + line + (end ? "\n" : ""));
         } else {
             err.println(line);
         }

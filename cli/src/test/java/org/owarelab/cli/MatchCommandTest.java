@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.evaluation.gating.Gate;
+import org.owarelab.evaluation.stats.Sprt;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
@@ -98,6 +100,66 @@ class MatchCommandTest {
         assertEquals(2, run("match", "random", "random", "--games", "0")[0]);
         assertEquals(2, run("match", "random", "random")[0], "--games is required");
         assertEquals(2, run("match", "random", "random", "--games", "2", "--rules", "houses=99")[0]);
+    }
+
+    @Test
+    void anSprtStopsTheMatchOnceItDecides(@TempDir Path dir) throws Exception {
+        Object[] r = run("match", "greedy", "random", "--games", "400", "--threads", "2", "--seed", "3",
+                "--sprt", "0,200", "--out", dir.toString());
+        assertEquals(0, r[0], (String) r[2]);
+        JsonNode json = lastLine((String) r[1]);
+        JsonNode sprt = json.get("sprt");
+        assertEquals("accept", sprt.get("decision").asText(), json.toString());
+        int games = json.get("games").asInt();
+        assertTrue(games < 400, "stopped early: " + games);
+        int pairs = sprt.get("pairs").asInt();
+        // Counted in pair order: games that ended after a slower earlier one still count in the score only.
+        assertTrue(pairs >= 1 && pairs <= games / 2, pairs + " pairs of " + games + " games");
+        assertTrue(sprt.get("llr").asDouble() >= sprt.get("bounds").get(1).asDouble(), json.toString());
+        assertTrue(((String) r[1]).contains("sprt: accept H1"), (String) r[1]);
+        assertTrue(((String) r[2]).contains("LLR "), "the LLR is in the progress: " + r[2]);
+
+        // The saved games, fed to a gate of the same test in game order, decide at the same pair.
+        List<String> lines = Files.readAllLines(dir.resolve("games.jsonl"), StandardCharsets.UTF_8);
+        assertEquals(games, lines.size());
+        Gate gate = new Gate(new Sprt(0, 200, 0.05, 0.05), 200);
+        int decidedAt = -1;
+        for (int i = 0; i + 1 < lines.size() && decidedAt < 0; i += 2) {
+            double first = JSON.readTree(lines.get(i)).get("scoreA").asDouble();
+            double second = JSON.readTree(lines.get(i + 1)).get("scoreA").asDouble();
+            if (gate.addPair(first, second).decided()) {
+                decidedAt = i / 2 + 1;
+            }
+        }
+        assertEquals(pairs, decidedAt);
+        assertEquals(sprt.get("llr").asDouble(), gate.outcome().test().llr(), 1e-4);
+
+        // The weaker side is rejected, and the decision does not depend on the thread count.
+        JsonNode worse = lastLine((String) run("match", "random", "greedy", "--games", "400", "--threads", "1",
+                "--seed", "3", "--sprt", "0,200")[1]).get("sprt");
+        assertEquals("reject", worse.get("decision").asText(), worse.toString());
+        JsonNode worse3 = lastLine((String) run("match", "random", "greedy", "--games", "400", "--threads", "3",
+                "--seed", "3", "--sprt", "0,200")[1]).get("sprt");
+        assertEquals(worse, worse3);
+    }
+
+    @Test
+    void anSprtThatReachesTheCapSaysUndecided() throws Exception {
+        JsonNode json = lastLine((String) run("match", "random", "random", "--games", "6", "--seed", "2",
+                "--sprt", "-5,5,0.01,0.01")[1]);
+        assertEquals(6, json.get("games").asInt());
+        assertEquals("undecided", json.get("sprt").get("decision").asText(), json.toString());
+        assertEquals(3, json.get("sprt").get("pairs").asInt());
+    }
+
+    @Test
+    void badSprtOptionsExitWithTwo() {
+        for (String bad : new String[] {"10,0", "x,5", "0", "0,5,0.05", "0,5,1.5,0.05", "0,5,0.6,0.6"}) {
+            Object[] r = run("match", "greedy", "random", "--games", "4", "--sprt", bad);
+            assertEquals(2, r[0], bad);
+            assertTrue(((String) r[2]).contains("--sprt: '" + bad + "' is not ELO0,ELO1[,ALPHA,BETA]"), (String) r[2]);
+            assertEquals("", r[1], "nothing played for " + bad);
+        }
     }
 
     @Test

@@ -34,6 +34,20 @@ public final class Match {
      */
     public static MatchResult run(AgentRegistry agents, MatchConfig config, MatchListener listener)
             throws InterruptedException {
+        return run(agents, config, listener, () -> false);
+    }
+
+    /**
+     * Plays the match until every game is done or {@code stop} says to start no more (e.g. an
+     * SPRT that has decided): games in flight then finish, and the result holds the games played,
+     * which are always the first ones in game order (games start in order and every started game
+     * ends). {@code stop} is asked before each game starts, under the same lock as the listener.
+     *
+     * @throws org.owarelab.agents.AgentSpecException if a spec names no agent, has an unknown key or a bad value
+     * @throws InterruptedException if the calling thread is interrupted (the workers are then stopped)
+     */
+    public static MatchResult run(AgentRegistry agents, MatchConfig config, MatchListener listener,
+            java.util.function.BooleanSupplier stop) throws InterruptedException {
         checkSpecs(agents, config);
         List<Opening> openings = openings(config);
         List<ScheduledGame> schedule = schedule(config, openings);
@@ -42,12 +56,17 @@ public final class Match {
         GameRecord[] records = Arena.play(new GameRunner(agents, config), schedule, config.threads(), r -> {
             running.add(r);
             listener.gameFinished(r, running, games);
-        }, () -> false);
+        }, stop);
         Tally tally = new Tally();
+        List<GameRecord> played = new ArrayList<>(records.length);
         for (GameRecord r : records) {
+            if (r == null) {
+                break;
+            }
             tally.add(r);
+            played.add(r);
         }
-        return new MatchResult(config, openings, List.of(records), tally);
+        return new MatchResult(config, openings, List.copyOf(played), tally);
     }
 
     /**

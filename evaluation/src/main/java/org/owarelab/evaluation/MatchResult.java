@@ -8,7 +8,8 @@ import org.owarelab.evaluation.stats.Pentanomial;
  *
  * @param config what was played
  * @param openings the distinct openings (reused in turn when fewer than the pairs)
- * @param games one record per game, in game order
+ * @param games one record per game played, in game order (every game of the config unless a stop
+ *     condition ended the match early, then a prefix)
  * @param tally A's W/D/L, errors and end reasons over all games
  */
 public record MatchResult(MatchConfig config, List<Opening> openings, List<GameRecord> games, Tally tally) {

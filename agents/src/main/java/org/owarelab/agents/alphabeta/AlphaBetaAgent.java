@@ -17,7 +17,8 @@ import org.owarelab.rules.RuleSet;
 /**
  * Alpha-beta search with iterative deepening ({@link Search}: negamax, principal-variation search,
  * transposition table, move ordering, quiescence; {@link Evaluation}: the heuristic). Spec:
- * {@code alphabeta[:depth=D][,movetime=MS][,nodes=N][,tt=MB][,qs=true|false][,eval=full|material]};
+ * {@code alphabeta[:depth=D][,movetime=MS][,nodes=N][,tt=MB][,qs=true|false][,eval=full|material]
+ * [,lmr=true|false][,asp=true|false]};
  * with no limit it searches {@value AlphaBetaConfig#DEFAULT_DEPTH} plies.
  *
  * <p>Limits: a decision's {@link SearchLimit} overrides the spec's when it sets any of depth,
@@ -60,7 +61,8 @@ public final class AlphaBetaAgent implements Agent {
                     + "nodes, tt (MiB, default " + AlphaBetaConfig.DEFAULT_TT_MB + ", 0 = none), qs (capture "
                     + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
                     + "from 'oware tables build': covered positions are scored exactly, a covered root plays the "
-                    + "table's move)";
+                    + "table's move), lmr (late-move reductions, default " + AlphaBetaConfig.DEFAULT_LMR + "), asp "
+                    + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + ")";
         }
 
         @Override
@@ -87,8 +89,9 @@ public final class AlphaBetaAgent implements Agent {
      * @param partialMove the cut iteration's best fully searched root move, -1 if none (or no cut)
      * @param partialImproved whether {@code partialMove} beat the first root move of the cut iteration
      * @param move the move played
+     * @param score the score of the move played (centi-seeds, {@link Score})
      */
-    record Deepening(int completed, int completedMove, int partialMove, boolean partialImproved, int move) {
+    record Deepening(int completed, int completedMove, int partialMove, boolean partialImproved, int move, int score) {
     }
 
     public AlphaBetaAgent(AlphaBetaConfig config, RuleSet rules) {
@@ -111,6 +114,7 @@ public final class AlphaBetaAgent implements Agent {
         this.endgame = config.tables() == null ? null
                 : org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(config.tables()), rules);
         search.endgame(endgame);
+        search.lateMoveReductions(config.lateMoveReductions());
     }
 
     /**
@@ -138,7 +142,7 @@ public final class AlphaBetaAgent implements Agent {
         long elapsed = clock.getAsLong() - t0;
         monitor.info(new SearchInfo(1, 1, value, margin, outcome == org.owarelab.tables.EndgameTable.UNKNOWN ? 0 : outcome,
                 0, elapsed / 1_000_000, new int[] {best}));
-        last = new Deepening(0, -1, -1, false, best);
+        last = new Deepening(0, -1, -1, false, best, 0);
         return new Decision(best, policy, value, 0, 0, elapsed, new int[] {best});
     }
 
@@ -175,8 +179,7 @@ public final class AlphaBetaAgent implements Agent {
         int lastCompletedMove = -1;
         boolean partialImproved = false;
         for (int d = 1; d <= maxDepth; d++) {
-            search.newIteration();
-            int score = search.search(d, -Score.INFINITE, Score.INFINITE, 0);
+            int score = iterate(d, completed > 0 ? bestScore : 0, completed > 0 && config.aspiration());
             if (search.stopped()) {
                 partialMove = search.rootMove();
                 partialImproved = search.rootImproved();
@@ -213,12 +216,55 @@ public final class AlphaBetaAgent implements Agent {
             bestPv[0] = bestMove;
             pvLength = 1;
         }
-        last = new Deepening(completed, completed > 0 ? lastCompletedMove : -1, partialMove, partialImproved, bestMove);
+        last = new Deepening(completed, completed > 0 ? lastCompletedMove : -1, partialMove, partialImproved, bestMove,
+                bestScore);
         float[] policy = new float[board.housesPerSide()];
         policy[bestMove] = 1f;
         return new Decision(bestMove, policy, Score.value(bestScore), search.nodes(), completed, clock.getAsLong() - t0,
                 Arrays.copyOf(bestPv, pvLength));
     }
+
+    /**
+     * One iteration of the deepening to {@code depth}: in the full window, or with
+     * {@code aspiration} (from depth {@value #ASPIRATION_FROM}, after a score that is not proven)
+     * first in a window of ±{@value #ASPIRATION_WINDOW} centi-seeds around {@code previous}, widened
+     * on the failing side (the margin doubling each time) until the score falls inside; a window
+     * past ±{@value #ASPIRATION_FULL} centi-seeds becomes the full window on that side. Each try
+     * starts the iteration afresh ({@link Search#newIteration}), so a cut try reports only its own
+     * root moves. Without a table the score equals the full window's (a test checks it).
+     */
+    private int iterate(int depth, int previous, boolean aspiration) {
+        int lo = -Score.INFINITE;
+        int hi = Score.INFINITE;
+        int delta = ASPIRATION_WINDOW;
+        if (aspiration && depth >= ASPIRATION_FROM && !Score.isProven(previous)) {
+            lo = previous - delta;
+            hi = previous + delta;
+        }
+        while (true) {
+            search.newIteration();
+            int score = search.search(depth, lo, hi, 0);
+            if (search.stopped()) {
+                return score;
+            }
+            if (score <= lo && lo > -Score.INFINITE) {
+                delta *= 2;
+                lo = delta > ASPIRATION_FULL ? -Score.INFINITE : Math.max(-Score.INFINITE, score - delta);
+            } else if (score >= hi && hi < Score.INFINITE) {
+                delta *= 2;
+                hi = delta > ASPIRATION_FULL ? Score.INFINITE : Math.min(Score.INFINITE, score + delta);
+            } else {
+                return score;
+            }
+        }
+    }
+
+    /** The first depth searched in an aspiration window. */
+    static final int ASPIRATION_FROM = 4;
+    /** The first aspiration window's half-width, centi-seeds. */
+    static final int ASPIRATION_WINDOW = 50;
+    /** The half-width past which a side of the window is opened fully, centi-seeds. */
+    static final int ASPIRATION_FULL = 1600;
 
     /** How the last decision's deepening ended. */
     Deepening lastDeepening() {

@@ -16,11 +16,21 @@ import org.owarelab.agents.SearchLimit;
  *     {@code eval=material}; the default {@code eval=full} is {@link Evaluation})
  * @param tables an endgame table file ({@code oware tables build}), null for none (spec key
  *     {@code tables}): positions it covers are scored from it, and a root it covers plays its best move
+ * @param lateMoveReductions search late quiet moves shallower first ({@link Search#reduction}; spec
+ *     key {@code lmr}, default {@value #DEFAULT_LMR})
+ * @param aspiration search each iteration from depth {@value AlphaBetaAgent#ASPIRATION_FROM} in a
+ *     window around the last iteration's score, widened on failure (spec key {@code asp}, default
+ *     {@value #DEFAULT_ASPIRATION})
  */
 public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
-        boolean materialOnly, String tables) {
+        boolean materialOnly, String tables, boolean lateMoveReductions, boolean aspiration) {
     /** The spec keys. */
-    public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval", "tables");
+    public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval", "tables", "lmr",
+            "asp");
+    /** Whether late-move reductions are on by default. */
+    public static final boolean DEFAULT_LMR = false;
+    /** Whether aspiration windows are on by default. */
+    public static final boolean DEFAULT_ASPIRATION = false;
     /** The depth used when a spec gives no limit at all. */
     public static final int DEFAULT_DEPTH = 8;
     public static final int DEFAULT_TT_MB = 16;
@@ -30,6 +40,13 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
     public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
             boolean materialOnly) {
         this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, null);
+    }
+
+    /** A configuration with the default search options (reductions, aspiration). */
+    public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
+            boolean materialOnly, String tables) {
+        this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, DEFAULT_LMR,
+                DEFAULT_ASPIRATION);
     }
 
     public AlphaBetaConfig {
@@ -61,7 +78,8 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
                 Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
-                spec.bool("qs", true), eval.equals("material"), spec.string("tables", null));
+                spec.bool("qs", true), eval.equals("material"), spec.string("tables", null),
+                spec.bool("lmr", DEFAULT_LMR), spec.bool("asp", DEFAULT_ASPIRATION));
     }
 
     private static long longOption(AgentSpec spec, String key) {
@@ -111,6 +129,14 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         if (materialOnly) {
             sb.append(sep).append("eval=material");
+            sep = ',';
+        }
+        if (lateMoveReductions != DEFAULT_LMR) {
+            sb.append(sep).append("lmr=").append(lateMoveReductions);
+            sep = ',';
+        }
+        if (aspiration != DEFAULT_ASPIRATION) {
+            sb.append(sep).append("asp=").append(aspiration);
             sep = ',';
         }
         if (tables != null) {

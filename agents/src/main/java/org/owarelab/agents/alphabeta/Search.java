@@ -42,6 +42,9 @@ final class Search {
     private org.owarelab.tables.EndgameTable endgame;
     private long tableHits;
 
+    /** Late-move reductions (see {@link #reduction}); off in the exactness tests. */
+    private boolean lmr;
+
     private final MoveOrder order;
     private final int[] pv;
     private final int[] pvLen = new int[MAX_PLY + 1];
@@ -78,6 +81,27 @@ final class Search {
     /** Uses {@code table} (null: none) for the positions it covers below the root. */
     void endgame(org.owarelab.tables.EndgameTable table) {
         this.endgame = table;
+    }
+
+    /** Turns late-move reductions on or off (off: every move is searched to the full depth). */
+    void lateMoveReductions(boolean on) {
+        this.lmr = on;
+    }
+
+    /**
+     * Late-move reductions: the plies cut from the null-window search of the {@code i}-th move in
+     * the order at a node with {@code depth} plies left. Moves late in the order rarely raise alpha
+     * once the hash move, the captures and the killers have been tried, so they are first searched
+     * shallower; one that still beats alpha is searched again at the full depth. Captures, the
+     * first move and shallow nodes are never reduced. One ply from the third move on (fourth at
+     * principal-variation nodes), two for the fifth move on at depth 6 or more away from the
+     * principal variation.
+     */
+    static int reduction(int depth, int i, boolean pvNode, boolean capture) {
+        if (capture || depth < 3 || i < (pvNode ? 3 : 2)) {
+            return 0;
+        }
+        return !pvNode && depth >= 6 && i >= 4 ? 2 : 1;
     }
 
     /** Positions scored from the endgame table since the last {@link #limits}. */
@@ -283,7 +307,11 @@ final class Search {
             if (i == 0) {
                 s = -search(depth - 1, -beta, -alpha, ply + 1);
             } else {
-                s = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                int r = lmr ? reduction(depth, i, pvNode, capture) : 0;
+                s = -search(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if (r > 0 && s > alpha && !stopped) {
+                    s = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if (s > alpha && s < beta && !stopped) {
                     s = -search(depth - 1, -beta, -alpha, ply + 1);
                 }
@@ -296,7 +324,9 @@ final class Search {
             if (s > best) {
                 best = s;
                 bestMove = m;
-                if (ply == 0) {
+                // At the root only a move that beat alpha has a score that is not an upper bound: with an
+                // aspiration window, a failing-low move is not a result.
+                if (ply == 0 && s > alpha) {
                     rootMove = m;
                     rootScore = s;
                     rootImproved = i > 0;

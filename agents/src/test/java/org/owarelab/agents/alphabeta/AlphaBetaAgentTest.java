@@ -44,15 +44,23 @@ class AlphaBetaAgentTest implements AgentContractTest {
                 RuleSet.DEFAULT, 0);
         assertEquals(new AlphaBetaConfig(3, 0, 5000, 0, false, true), c.config());
         assertEquals("alphabeta:depth=3,nodes=5000,tt=0,qs=false,eval=material", c.spec());
+        boolean lmr = !AlphaBetaConfig.DEFAULT_LMR;
+        boolean asp = !AlphaBetaConfig.DEFAULT_ASPIRATION;
+        AlphaBetaAgent d = (AlphaBetaAgent) BuiltInAgents.registry().create("alphabeta:depth=5,lmr=" + lmr + ",asp="
+                + asp, RuleSet.DEFAULT, 0);
+        assertEquals(lmr, d.config().lateMoveReductions());
+        assertEquals(asp, d.config().aspiration());
+        assertEquals("alphabeta:depth=5,lmr=" + lmr + ",asp=" + asp, d.spec(), "options other than the defaults are named");
+        assertEquals(d.config(), ((AlphaBetaAgent) BuiltInAgents.registry().create(d.spec(), RuleSet.DEFAULT, 0)).config());
     }
 
     @Test
     void badSpecsNameTheProblem() {
         AgentSpecException e = assertThrows(AgentSpecException.class,
                 () -> BuiltInAgents.registry().create("alphabeta:dept=3", RuleSet.DEFAULT, 0));
-        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of depth, eval, movetime, nodes, qs, tables, tt)"), e.getMessage());
+        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of asp, depth, eval, lmr, movetime, nodes, qs, tables, tt)"), e.getMessage());
         for (String bad : new String[] {"alphabeta:depth=0", "alphabeta:depth=65", "alphabeta:tt=-1", "alphabeta:nodes=x",
-            "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0"}) {
+            "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0", "alphabeta:lmr=maybe", "alphabeta:asp=sure"}) {
             assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create(bad, RuleSet.DEFAULT, 0), bad);
         }
     }
