@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             PerftCommand.class,
             TablesCommand.class,
             AccuracyCommand.class,
+            TuneEvalCommand.class,
             ReplayCommand.class,
             ShowCommand.class,
             BenchCommand.class,

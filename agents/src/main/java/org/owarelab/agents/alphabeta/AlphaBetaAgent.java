@@ -18,7 +18,7 @@ import org.owarelab.rules.RuleSet;
  * Alpha-beta search with iterative deepening ({@link Search}: negamax, principal-variation search,
  * transposition table, move ordering, quiescence; {@link Evaluation}: the heuristic). Spec:
  * {@code alphabeta[:depth=D][,movetime=MS][,nodes=N][,tt=MB][,qs=true|false][,eval=full|material]
- * [,lmr=true|false][,asp=true|false]};
+ * [,lmr=true|false][,asp=true|false][,weights=M/T/S/K/D]};
  * with no limit it searches {@value AlphaBetaConfig#DEFAULT_DEPTH} plies.
  *
  * <p>Limits: a decision's {@link SearchLimit} overrides the spec's when it sets any of depth,
@@ -62,7 +62,9 @@ public final class AlphaBetaAgent implements Agent {
                     + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
                     + "from 'oware tables build': covered positions are scored exactly, a covered root plays the "
                     + "table's move), lmr (late-move reductions, default " + AlphaBetaConfig.DEFAULT_LMR + "), asp "
-                    + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + ")";
+                    + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + "), weights (the "
+                    + "evaluation's mobility/threat/small/kroo/side in centi-seeds, default "
+                    + Evaluation.Weights.DEFAULT.spec() + "; 'oware tune-eval' fits them to game results)";
         }
 
         @Override
@@ -95,7 +97,8 @@ public final class AlphaBetaAgent implements Agent {
     }
 
     public AlphaBetaAgent(AlphaBetaConfig config, RuleSet rules) {
-        this(config, rules, config.materialOnly() ? Evaluation.Weights.MATERIAL : Evaluation.Weights.DEFAULT);
+        this(config, rules, config.materialOnly() ? Evaluation.Weights.MATERIAL
+                : config.weights() != null ? Evaluation.Weights.parse(config.weights()) : Evaluation.Weights.DEFAULT);
     }
 
     /** An agent with other evaluation weights (for tuning experiments; its spec does not say them). */

@@ -21,12 +21,14 @@ import org.owarelab.agents.SearchLimit;
  * @param aspiration search each iteration from depth {@value AlphaBetaAgent#ASPIRATION_FROM} in a
  *     window around the last iteration's score, widened on failure (spec key {@code asp}, default
  *     {@value #DEFAULT_ASPIRATION})
+ * @param weights the evaluation's weights as {@code mobility/threat/small/kroo/side} centi-seeds
+ *     (spec key {@code weights}, e.g. from {@code oware tune-eval}), null for the defaults
  */
 public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
-        boolean materialOnly, String tables, boolean lateMoveReductions, boolean aspiration) {
+        boolean materialOnly, String tables, boolean lateMoveReductions, boolean aspiration, String weights) {
     /** The spec keys. */
     public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval", "tables", "lmr",
-            "asp");
+            "asp", "weights");
     /** Whether late-move reductions are on by default. */
     public static final boolean DEFAULT_LMR = false;
     /** Whether aspiration windows are on by default. */
@@ -46,7 +48,14 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
     public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
             boolean materialOnly, String tables) {
         this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, DEFAULT_LMR,
-                DEFAULT_ASPIRATION);
+                DEFAULT_ASPIRATION, null);
+    }
+
+    /** A configuration with the default evaluation weights. */
+    public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
+            boolean materialOnly, String tables, boolean lateMoveReductions, boolean aspiration) {
+        this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, lateMoveReductions, aspiration,
+                null);
     }
 
     public AlphaBetaConfig {
@@ -58,6 +67,12 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         if (ttMegabytes < 0 || ttMegabytes > 16384) {
             throw new IllegalArgumentException("alphabeta tt must be 0..16384 MiB: " + ttMegabytes);
+        }
+        if (weights != null) {
+            if (materialOnly) {
+                throw new IllegalArgumentException("alphabeta weights and eval=material exclude each other");
+            }
+            Evaluation.Weights.parse(weights);
         }
         if (depth == 0 && movetimeMillis == 0 && nodes == 0) {
             depth = DEFAULT_DEPTH;
@@ -76,10 +91,21 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         if (!eval.equals("full") && !eval.equals("material")) {
             throw spec.valueError("eval", "expected full or material");
         }
+        String weights = spec.string("weights", null);
+        if (weights != null) {
+            try {
+                weights = Evaluation.Weights.parse(weights).spec();
+            } catch (IllegalArgumentException e) {
+                throw spec.valueError("weights", e.getMessage());
+            }
+            if (eval.equals("material")) {
+                throw spec.valueError("weights", "weights set the full evaluation's terms; leave out eval=material");
+            }
+        }
         return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
                 Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
                 spec.bool("qs", true), eval.equals("material"), spec.string("tables", null),
-                spec.bool("lmr", DEFAULT_LMR), spec.bool("asp", DEFAULT_ASPIRATION));
+                spec.bool("lmr", DEFAULT_LMR), spec.bool("asp", DEFAULT_ASPIRATION), weights);
     }
 
     private static long longOption(AgentSpec spec, String key) {
@@ -137,6 +163,10 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         if (aspiration != DEFAULT_ASPIRATION) {
             sb.append(sep).append("asp=").append(aspiration);
+            sep = ',';
+        }
+        if (weights != null) {
+            sb.append(sep).append("weights=").append(weights);
             sep = ',';
         }
         if (tables != null) {

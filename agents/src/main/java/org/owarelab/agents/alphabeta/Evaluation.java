@@ -39,7 +39,52 @@ final class Evaluation {
     record Weights(int mobility, int threat, int small, int kroo, int side) {
         static final Weights DEFAULT = new Weights(70, 20, 30, 50, 5);
         static final Weights MATERIAL = new Weights(0, 0, 0, 0, 0);
+        /** The most a weight may be in a spec, centi-seeds. */
+        static final int MAX = 10_000;
+
+        /** The weights in {@link #FEATURES} order after material. */
+        int[] array() {
+            return new int[] {mobility, threat, small, kroo, side};
+        }
+
+        /** The spec form {@code mobility/threat/small/kroo/side}, e.g. {@code 70/20/30/50/5}. */
+        String spec() {
+            return mobility + "/" + threat + "/" + small + "/" + kroo + "/" + side;
+        }
+
+        /**
+         * Reads the spec form ({@link #spec()}).
+         *
+         * @throws IllegalArgumentException naming what was expected
+         */
+        static Weights parse(String text) {
+            String[] p = text.split("/", -1);
+            if (p.length != 5) {
+                throw new IllegalArgumentException("expected five whole numbers mobility/threat/small/kroo/side, "
+                        + "e.g. " + DEFAULT.spec());
+            }
+            int[] w = new int[5];
+            for (int i = 0; i < 5; i++) {
+                try {
+                    w[i] = Integer.parseInt(p[i].trim());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("'" + p[i] + "' is not a whole number; expected "
+                            + "mobility/threat/small/kroo/side, e.g. " + DEFAULT.spec());
+                }
+                if (Math.abs(w[i]) > MAX) {
+                    throw new IllegalArgumentException("weights are centi-seeds within -" + MAX + ".." + MAX + ": " + w[i]);
+                }
+            }
+            return new Weights(w[0], w[1], w[2], w[3], w[4]);
+        }
     }
+
+    /**
+     * The terms of the evaluation, each as a difference me - them: material (store), houses,
+     * threat, small, kroo, side. {@code evaluate(b) == SEED * f[0] + } the weights ({@link
+     * Weights#array()}) dotted with {@code f[1..5]}, which is what a linear fit of the weights reads.
+     */
+    static final String[] FEATURES = {"material", "mobility", "threat", "small", "kroo", "side"};
 
     private final Weights w;
     private final GrandSlam grandSlam;
@@ -72,6 +117,35 @@ final class Evaluation {
             return score;
         }
         return score + side(b, me) - side(b, them) + w.threat() * (moverThreat - Threats.best(b, them, grandSlam));
+    }
+
+    /** Writes the {@link #FEATURES} of {@code b} (not over) from the side to move's view into {@code out}. */
+    void features(Board b, int[] out) {
+        final int me = b.toMove();
+        final int them = 1 - me;
+        out[0] = b.store(me) - b.store(them);
+        out[2] = Threats.best(b, me, grandSlam) - Threats.best(b, them, grandSlam);
+        final int n = b.housesPerSide();
+        final int lap = 2 * n - 1;
+        out[1] = 0;
+        out[3] = 0;
+        out[4] = 0;
+        out[5] = 0;
+        for (int s = 0; s < 2; s++) {
+            int sign = s == me ? 1 : -1;
+            for (int i = s * n, e = i + n; i < e; i++) {
+                int c = b.count(i);
+                out[5] += sign * c;
+                if (c > 0) {
+                    out[1] += sign;
+                    if (c <= 2) {
+                        out[3] += sign;
+                    } else if (c >= lap) {
+                        out[4] += sign;
+                    }
+                }
+            }
+        }
     }
 
     /** The one-side terms of {@code s} except material and threat. */

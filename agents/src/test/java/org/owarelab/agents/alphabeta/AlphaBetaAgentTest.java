@@ -52,15 +52,20 @@ class AlphaBetaAgentTest implements AgentContractTest {
         assertEquals(asp, d.config().aspiration());
         assertEquals("alphabeta:depth=5,lmr=" + lmr + ",asp=" + asp, d.spec(), "options other than the defaults are named");
         assertEquals(d.config(), ((AlphaBetaAgent) BuiltInAgents.registry().create(d.spec(), RuleSet.DEFAULT, 0)).config());
+        AlphaBetaAgent e = (AlphaBetaAgent) BuiltInAgents.registry().create("alphabeta:depth=4,weights=159/51/-12/134/-1",
+                RuleSet.DEFAULT, 0);
+        assertEquals("159/51/-12/134/-1", e.config().weights());
+        assertEquals("alphabeta:depth=4,weights=159/51/-12/134/-1", e.spec());
     }
 
     @Test
     void badSpecsNameTheProblem() {
         AgentSpecException e = assertThrows(AgentSpecException.class,
                 () -> BuiltInAgents.registry().create("alphabeta:dept=3", RuleSet.DEFAULT, 0));
-        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of asp, depth, eval, lmr, movetime, nodes, qs, tables, tt)"), e.getMessage());
+        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of asp, depth, eval, lmr, movetime, nodes, qs, tables, tt, weights)"), e.getMessage());
         for (String bad : new String[] {"alphabeta:depth=0", "alphabeta:depth=65", "alphabeta:tt=-1", "alphabeta:nodes=x",
-            "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0", "alphabeta:lmr=maybe", "alphabeta:asp=sure"}) {
+            "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0", "alphabeta:lmr=maybe", "alphabeta:asp=sure",
+            "alphabeta:weights=1/2/3", "alphabeta:weights=1/2/3/4/5,eval=material"}) {
             assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create(bad, RuleSet.DEFAULT, 0), bad);
         }
     }

@@ -69,6 +69,54 @@ class EvaluationTest {
     }
 
     @Test
+    void theTermsDottedWithTheWeightsAreTheEvaluation() {
+        Evaluation.Weights[] weights = {Evaluation.Weights.DEFAULT, new Evaluation.Weights(159, 51, -12, 134, -1),
+            Evaluation.Weights.parse("-3/7/11/-13/17")};
+        for (String rules : new String[] {"", "grand-slam=capture-all,houses=5,seeds=3"}) {
+            RuleSet rs = RuleSet.parse(rules);
+            EvalTerms terms = new EvalTerms(rs);
+            SplittableRandom r = new SplittableRandom(11);
+            int[] t = new int[EvalTerms.NAMES.size()];
+            int checked = 0;
+            for (int game = 0; game < 40; game++) {
+                Board b = new Board(rs);
+                while (!b.isOver()) {
+                    terms.of(b, t);
+                    for (Evaluation.Weights w : weights) {
+                        int[] a = w.array();
+                        int want = Score.SEED * t[0];
+                        for (int j = 0; j < a.length; j++) {
+                            want += a[j] * t[j + 1];
+                        }
+                        assertEquals(want, new Evaluation(w, rs.grandSlam()).evaluate(b), b.text() + " " + w);
+                        checked++;
+                    }
+                    int mask = b.legalMask();
+                    int k = r.nextInt(Integer.bitCount(mask));
+                    while (k-- > 0) {
+                        mask &= mask - 1;
+                    }
+                    b.play(Integer.numberOfTrailingZeros(mask));
+                }
+            }
+            assertTrue(checked > 1000, "positions checked: " + checked);
+        }
+    }
+
+    @Test
+    void weightsReadAndWriteTheirSpecForm() {
+        assertEquals(Evaluation.Weights.DEFAULT, Evaluation.Weights.parse(Evaluation.Weights.DEFAULT.spec()));
+        assertEquals("70/20/30/50/5", Evaluation.Weights.DEFAULT.spec());
+        assertEquals(new Evaluation.Weights(1, -2, 3, -4, 5), Evaluation.Weights.parse(" 1/-2/3 /-4/5"));
+        for (String bad : new String[] {"", "1/2/3/4", "1/2/3/4/5/6", "1/2/x/4/5", "1/2/3/4/10001", "1.5/2/3/4/5"}) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> Evaluation.Weights.parse(bad), bad);
+            assertTrue(e.getMessage().contains("mobility/threat/small/kroo/side") || e.getMessage().contains("within"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void aCapturedSeedIsWorthOneHundred() {
         // Same houses, 5 seeds moved from North's store to South's: only material changes, by 10 seeds.
         assertEquals(1000, eval("4-4-4-4-4-4-3-3-3-3-3-3-6-0-S") - eval("4-4-4-4-4-4-3-3-3-3-3-3-1-5-S"));

@@ -1,0 +1,94 @@
+package org.owarelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TuneEvalCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode lastLine(String out) throws Exception {
+        String[] lines = out.strip().split("\n");
+        return JSON.readTree(lines[lines.length - 1]);
+    }
+
+    @Test
+    void fitsMatchRecordsAndSelfPlayRecords(@TempDir Path dir) throws Exception {
+        Path games = dir.resolve("games.jsonl");
+        Object[] m = MatchCommandTest.run("match", "alphabeta:depth=2", "greedy", "--games", "60", "--threads", "2",
+                "--openings", "6", "--out", games.toString());
+        assertEquals(0, m[0], (String) m[2]);
+        // The same games as self-play records: moves from the start, "winner" instead of "result".
+        List<String> selfPlay = new ArrayList<>();
+        for (String line : Files.readAllLines(games, StandardCharsets.UTF_8)) {
+            JsonNode g = JSON.readTree(line);
+            String result = g.get("result").asText();
+            int winner = result.equals("1-0") ? 0 : result.equals("0-1") ? 1 : -1;
+            selfPlay.add("{\"format\":1,\"rules\":\"\",\"moves\":\"" + g.get("moves").asText() + "\",\"winner\":"
+                    + winner + "}");
+        }
+        Path sp = dir.resolve("selfplay.jsonl");
+        Files.write(sp, selfPlay, StandardCharsets.UTF_8);
+
+        Object[] a = MatchCommandTest.run("tune-eval", "--games", games.toString(), "--min-ply", "0");
+        assertEquals(0, a[0], (String) a[2]);
+        JsonNode ja = lastLine((String) a[1]);
+        Object[] b = MatchCommandTest.run("tune-eval", "--games", sp.toString(), "--min-ply", "0");
+        assertEquals(0, b[0], (String) b[2]);
+        JsonNode jb = lastLine((String) b[1]);
+        assertEquals(ja, jb, "the two formats of the same games fit the same");
+        assertEquals(60, ja.get("games").asInt());
+        assertEquals("70/20/30/50/5", ja.get("defaultWeights").asText());
+        assertTrue(ja.get("weights").asText().matches("-?\\d+/-?\\d+/-?\\d+/-?\\d+/-?\\d+"), ja.toString());
+        assertTrue(ja.get("fitted").get("logLoss").asDouble() <= ja.get("default").get("logLoss").asDouble() + 1e-9,
+                "the fit is at least as good as the defaults on its own positions: " + ja);
+        assertTrue(((String) a[1]).contains("spec: alphabeta:weights=" + ja.get("weights").asText()), (String) a[1]);
+        // The fitted spec is one alpha-beta accepts.
+        Object[] play = MatchCommandTest.run("match", "alphabeta:depth=1,weights=" + ja.get("weights").asText(),
+                "random", "--games", "2");
+        assertEquals(0, play[0], (String) play[2]);
+
+        Object[] skip = MatchCommandTest.run("tune-eval", "--games", games.toString(), "--min-ply", "20");
+        assertTrue(lastLine((String) skip[1]).get("positions").asInt() + lastLine((String) skip[1]).get("heldOut").asInt()
+                < ja.get("positions").asInt() + ja.get("heldOut").asInt(), "--min-ply skips the openings");
+    }
+
+    @Test
+    void badFilesAndLinesExitWithTwoNamingTheLine(@TempDir Path dir) throws Exception {
+        Object[] r = MatchCommandTest.run("tune-eval", "--games", dir.resolve("none.jsonl").toString());
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("none.jsonl: no such file"), (String) r[2]);
+
+        String good = "{\"rules\":\"\",\"moves\":\"DaBd\",\"winner\":0}";
+        String[][] cases = {
+            {"not json", ":2: not JSON"},
+            {"{\"winner\":0}", ":2: not a game record"},
+            {"{\"moves\":\"DaBd\",\"winner\":5}", ":2: no result"},
+            {"{\"moves\":\"DaXd\",\"winner\":1}", ":2: move 3 'X'"},
+            {"{\"moves\":\"Da\",\"winner\":1,\"rules\":\"houses=99\"}", ":2: "},
+        };
+        for (String[] c : cases) {
+            Path f = dir.resolve("bad.jsonl");
+            Files.write(f, List.of(good, c[0]), StandardCharsets.UTF_8);
+            r = MatchCommandTest.run("tune-eval", "--games", f.toString());
+            assertEquals(2, r[0], c[0]);
+            assertTrue(((String) r[2]).contains("bad.jsonl" + c[1]), c[0] + " -> " + r[2]);
+            assertEquals("", r[1], "no fit printed for " + c[0]);
+        }
+        Path few = dir.resolve("few.jsonl");
+        Files.write(few, List.of(good), StandardCharsets.UTF_8);
+        r = MatchCommandTest.run("tune-eval", "--games", few.toString(), "--min-ply", "0");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("too few positions"), (String) r[2]);
+        assertEquals(2, MatchCommandTest.run("tune-eval", "--games", few.toString(), "--validation", "1")[0]);
+    }
+}
