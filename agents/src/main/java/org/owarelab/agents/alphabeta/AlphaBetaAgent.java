@@ -18,7 +18,8 @@ import org.owarelab.rules.RuleSet;
  * Alpha-beta search with iterative deepening ({@link Search}: negamax, principal-variation search,
  * transposition table, move ordering, quiescence; {@link Evaluation}: the heuristic). Spec:
  * {@code alphabeta[:depth=D][,movetime=MS][,nodes=N][,tt=MB][,qs=true|false][,eval=full|material]
- * [,lmr=true|false][,asp=true|false][,weights=M/T/S/K/D]};
+ * [,lmr=auto|true|false][,asp=true|false][,weights=M/T/S/K/D]}. Late-move reductions ({@code lmr})
+ * are on by default for timed and infinite searches only, so that a fixed depth stays a full-width search;
  * with no limit it searches {@value AlphaBetaConfig#DEFAULT_DEPTH} plies.
  *
  * <p>Limits: a decision's {@link SearchLimit} overrides the spec's when it sets any of depth,
@@ -61,7 +62,8 @@ public final class AlphaBetaAgent implements Agent {
                     + "nodes, tt (MiB, default " + AlphaBetaConfig.DEFAULT_TT_MB + ", 0 = none), qs (capture "
                     + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
                     + "from 'oware tables build': covered positions are scored exactly, a covered root plays the "
-                    + "table's move), lmr (late-move reductions, default " + AlphaBetaConfig.DEFAULT_LMR + "), asp "
+                    + "table's move), lmr (late-move reductions: auto|true|false, default auto = on "
+                    + "for timed searches, off for depth and node limits), asp "
                     + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + "), weights (the "
                     + "evaluation's mobility/threat/small/kroo/side in centi-seeds, default "
                     + Evaluation.Weights.DEFAULT.spec() + "; 'oware tune-eval' fits them to game results)";
@@ -117,7 +119,6 @@ public final class AlphaBetaAgent implements Agent {
         this.endgame = config.tables() == null ? null
                 : org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(config.tables()), rules);
         search.endgame(endgame);
-        search.lateMoveReductions(config.lateMoveReductions());
     }
 
     /**
@@ -170,6 +171,7 @@ public final class AlphaBetaAgent implements Agent {
                 ? t0 + TimeControl.usableMillis(lim.movetimeMillis()) * 1_000_000L : Long.MAX_VALUE;
 
         work.copyFrom(board);
+        search.lateMoveReductions(config.reductions(deadline != Long.MAX_VALUE || lim.infinite()));
         tt.newSearch();
         search.ageHistory();
         search.limits(nodeLimit, deadline, monitor);

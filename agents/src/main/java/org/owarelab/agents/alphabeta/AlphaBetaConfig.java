@@ -17,7 +17,9 @@ import org.owarelab.agents.SearchLimit;
  * @param tables an endgame table file ({@code oware tables build}), null for none (spec key
  *     {@code tables}): positions it covers are scored from it, and a root it covers plays its best move
  * @param lateMoveReductions search late quiet moves shallower first ({@link Search#reduction}; spec
- *     key {@code lmr}, default {@value #DEFAULT_LMR})
+ *     key {@code lmr=auto|true|false}): null (auto, the default) turns them on for timed and infinite
+ *     searches and off for depth- and node-limited ones, so that {@code depth=D} stays a full-width
+ *     D-ply search, the fixed yardstick that ladders, arenas and earlier figures use
  * @param aspiration search each iteration from depth {@value AlphaBetaAgent#ASPIRATION_FROM} in a
  *     window around the last iteration's score, widened on failure (spec key {@code asp}, default
  *     {@value #DEFAULT_ASPIRATION})
@@ -25,12 +27,10 @@ import org.owarelab.agents.SearchLimit;
  *     (spec key {@code weights}, e.g. from {@code oware tune-eval}), null for the defaults
  */
 public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
-        boolean materialOnly, String tables, boolean lateMoveReductions, boolean aspiration, String weights) {
+        boolean materialOnly, String tables, Boolean lateMoveReductions, boolean aspiration, String weights) {
     /** The spec keys. */
     public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval", "tables", "lmr",
             "asp", "weights");
-    /** Whether late-move reductions are on by default. */
-    public static final boolean DEFAULT_LMR = false;
     /** Whether aspiration windows are on by default. */
     public static final boolean DEFAULT_ASPIRATION = false;
     /** The depth used when a spec gives no limit at all. */
@@ -47,13 +47,13 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
     /** A configuration with the default search options (reductions, aspiration). */
     public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
             boolean materialOnly, String tables) {
-        this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, DEFAULT_LMR,
+        this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, null,
                 DEFAULT_ASPIRATION, null);
     }
 
     /** A configuration with the default evaluation weights. */
     public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
-            boolean materialOnly, String tables, boolean lateMoveReductions, boolean aspiration) {
+            boolean materialOnly, String tables, Boolean lateMoveReductions, boolean aspiration) {
         this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, lateMoveReductions, aspiration,
                 null);
     }
@@ -105,7 +105,21 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
                 Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
                 spec.bool("qs", true), eval.equals("material"), spec.string("tables", null),
-                spec.bool("lmr", DEFAULT_LMR), spec.bool("asp", DEFAULT_ASPIRATION), weights);
+                lmr(spec), spec.bool("asp", DEFAULT_ASPIRATION), weights);
+    }
+
+    /** {@code lmr}: auto (null, the default), true or false. */
+    private static Boolean lmr(AgentSpec spec) {
+        String v = spec.string("lmr", "auto");
+        if (v.equals("auto")) {
+            return null;
+        }
+        return spec.bool("lmr", false);
+    }
+
+    /** Whether late-move reductions are on for a search that is timed (or infinite) or not. */
+    public boolean reductions(boolean timed) {
+        return lateMoveReductions == null ? timed : lateMoveReductions;
     }
 
     private static long longOption(AgentSpec spec, String key) {
@@ -157,7 +171,7 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
             sb.append(sep).append("eval=material");
             sep = ',';
         }
-        if (lateMoveReductions != DEFAULT_LMR) {
+        if (lateMoveReductions != null) {
             sb.append(sep).append("lmr=").append(lateMoveReductions);
             sep = ',';
         }

@@ -44,8 +44,13 @@ class AlphaBetaAgentTest implements AgentContractTest {
                 RuleSet.DEFAULT, 0);
         assertEquals(new AlphaBetaConfig(3, 0, 5000, 0, false, true), c.config());
         assertEquals("alphabeta:depth=3,nodes=5000,tt=0,qs=false,eval=material", c.spec());
-        boolean lmr = !AlphaBetaConfig.DEFAULT_LMR;
+        boolean lmr = true;
         boolean asp = !AlphaBetaConfig.DEFAULT_ASPIRATION;
+        assertEquals(null, a.config().lateMoveReductions(), "lmr is auto by default");
+        assertEquals(null, ((AlphaBetaAgent) BuiltInAgents.registry().create("alphabeta:lmr=auto", RuleSet.DEFAULT, 0))
+                .config().lateMoveReductions());
+        assertEquals("alphabeta:depth=8,lmr=false",
+                BuiltInAgents.registry().create("alphabeta:lmr=false", RuleSet.DEFAULT, 0).spec());
         AlphaBetaAgent d = (AlphaBetaAgent) BuiltInAgents.registry().create("alphabeta:depth=5,lmr=" + lmr + ",asp="
                 + asp, RuleSet.DEFAULT, 0);
         assertEquals(lmr, d.config().lateMoveReductions());

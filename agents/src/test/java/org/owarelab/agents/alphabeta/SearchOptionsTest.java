@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
@@ -79,6 +80,40 @@ class SearchOptionsTest {
         long reduced = SearchBench.signature(SearchBench.run(config(10, 16, true, false), 10, x -> { }));
         assertTrue(reduced < plain * 0.8, "nodes at depth 10 on the bench: " + reduced + " with reductions, " + plain
                 + " without");
+    }
+
+    @Test
+    void automaticReductionsAreOnForTimedSearchesAndOffForFixedDepths() {
+        SplittableRandom random = new SplittableRandom(8);
+        int differ = 0;
+        for (int k = 0; k < 12; k++) {
+            Board b = SearchDifferentialTest.randomPosition(RuleSet.DEFAULT, random, random.nextInt(40));
+            if (b == null) {
+                continue;
+            }
+            Decision[] fixed = new Decision[3];
+            Decision[] timed = new Decision[3];
+            Boolean[] modes = {null, Boolean.TRUE, Boolean.FALSE};
+            for (int i = 0; i < 3; i++) {
+                AlphaBetaConfig c = new AlphaBetaConfig(0, 0, 0, 4, true, false, null, modes[i], false);
+                fixed[i] = new AlphaBetaAgent(c, RuleSet.DEFAULT).decide(b, SearchLimit.depth(7), SearchMonitor.NONE);
+                long[] now = {0};
+                // A fake clock, one millisecond a reading: the same cut in every run.
+                timed[i] = new AlphaBetaAgent(c, RuleSet.DEFAULT, Evaluation.Weights.DEFAULT, () -> now[0] += 1_000_000L)
+                        .decide(b, SearchLimit.movetime(150), SearchMonitor.NONE);
+            }
+            assertEquals(same(fixed[2]), same(fixed[0]), "auto at a fixed depth is a full-width search: " + b.text());
+            assertEquals(same(timed[1]), same(timed[0]), "auto with a clock reduces: " + b.text());
+            if (!same(timed[0]).equals(same(timed[2]))) {
+                differ++;
+            }
+        }
+        assertTrue(differ >= 5, "timed searches with and without reductions differ in " + differ + " positions");
+    }
+
+    /** What a decision says, its time aside. */
+    private static String same(Decision d) {
+        return d.move() + " " + d.value() + " " + d.nodes() + " " + d.depth() + " " + java.util.Arrays.toString(d.pv());
     }
 
     @Test
