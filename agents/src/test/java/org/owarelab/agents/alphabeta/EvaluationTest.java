@@ -70,7 +70,7 @@ class EvaluationTest {
 
     @Test
     void theTermsDottedWithTheWeightsAreTheEvaluation() {
-        Evaluation.Weights[] weights = {Evaluation.Weights.DEFAULT, new Evaluation.Weights(159, 51, -12, 134, -1),
+        Evaluation.Weights[] weights = {Evaluation.Weights.DEFAULT, Evaluation.Weights.HAND,
             Evaluation.Weights.parse("-3/7/11/-13/17")};
         for (String rules : new String[] {"", "grand-slam=capture-all,houses=5,seeds=3"}) {
             RuleSet rs = RuleSet.parse(rules);
@@ -106,7 +106,8 @@ class EvaluationTest {
     @Test
     void weightsReadAndWriteTheirSpecForm() {
         assertEquals(Evaluation.Weights.DEFAULT, Evaluation.Weights.parse(Evaluation.Weights.DEFAULT.spec()));
-        assertEquals("70/20/30/50/5", Evaluation.Weights.DEFAULT.spec());
+        assertEquals("159/51/-12/134/-1", Evaluation.Weights.DEFAULT.spec());
+        assertEquals("70/20/30/50/5", Evaluation.Weights.HAND.spec());
         assertEquals(new Evaluation.Weights(1, -2, 3, -4, 5), Evaluation.Weights.parse(" 1/-2/3 /-4/5"));
         for (String bad : new String[] {"", "1/2/3/4", "1/2/3/4/5/6", "1/2/x/4/5", "1/2/3/4/10001", "1.5/2/3/4/5"}) {
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,

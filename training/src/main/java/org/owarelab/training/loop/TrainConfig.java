@@ -60,6 +60,13 @@ public record TrainConfig(long seed, String rules, String encoder, String device
                 || gating == null) {
             throw new IllegalArgumentException("every section (network, learner, selfplay, replay, loop, arena, gating) must be set");
         }
+        if (selfplay.tables() != null) {
+            try {
+                EndgameTable.cached(Path.of(selfplay.tables()), r);
+            } catch (TableException | java.nio.file.InvalidPathException e) {
+                throw new IllegalArgumentException("selfplay.tables: " + e.getMessage());
+            }
+        }
         if (arena.hasTables()) {
             try {
                 EndgameTable.cached(Path.of(arena.tables()), r);

@@ -20,9 +20,13 @@ import org.owarelab.env.TruncationRule;
  * @param plyCap a game still going at this ply is stopped and scored by {@link #TRUNCATION}
  * @param solver the MCTS-solver in every search ({@code Tree#solver}): proven results propagate,
  *     a proven win is played and proven losses are not, a proven root ends the search early
+ * @param tables an endgame table file ({@code oware tables build}) for the rules trained, or null
+ *     (YAML: absent or empty) for none: positions it decides are terminal in every search, valued
+ *     by the table's win, draw or loss instead of the network (with {@code solver}, their proofs
+ *     propagate too). The recorded games still end by the rules; only the searches change.
  */
 public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulations, PlayoutCap playoutCap,
-        Temperature temperature, PuctConfig search, Resign resign, int plyCap, boolean solver) {
+        Temperature temperature, PuctConfig search, Resign resign, int plyCap, boolean solver, String tables) {
 
     /**
      * How a self-play game stopped at the ply cap is scored: a draw (value target 0; the margin
@@ -35,9 +39,10 @@ public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulatio
     /** 64 games per worker, 200 simulations, no cap, temperature 1 for 12 plies, Dirichlet(1.0) x 0.25, no resignation, 400 plies. */
     public static final SelfPlayConfig DEFAULT = new SelfPlayConfig(64, 1, 200, PlayoutCap.OFF,
             new Temperature(1.0, 12, 0.0), PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)),
-            Resign.OFF, 400, false);
+            Resign.OFF, 400, false, null);
 
     public SelfPlayConfig {
+        tables = tables == null || tables.isBlank() ? null : tables.trim();
         if (parallelGames < 1 || parallelGames > 65_536) {
             throw new IllegalArgumentException("parallelGames=" + parallelGames + ": expected 1..65536");
         }
@@ -60,35 +65,50 @@ public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulatio
     }
 
     public SelfPlayConfig withGames(int games, int leaves) {
-        return new SelfPlayConfig(games, leaves, simulations, playoutCap, temperature, search, resign, plyCap, solver);
+        return new SelfPlayConfig(games, leaves, simulations, playoutCap, temperature, search, resign, plyCap,
+                solver, tables);
     }
 
     public SelfPlayConfig withSimulations(int sims) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, sims, playoutCap, temperature, search, resign, plyCap, solver);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, sims, playoutCap, temperature, search, resign,
+                plyCap, solver, tables);
     }
 
     public SelfPlayConfig withPlayoutCap(PlayoutCap cap) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, cap, temperature, search, resign, plyCap, solver);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, cap, temperature, search, resign,
+                plyCap, solver, tables);
     }
 
     public SelfPlayConfig withTemperature(Temperature t) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, t, search, resign, plyCap, solver);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, t, search, resign, plyCap,
+                solver, tables);
     }
 
     public SelfPlayConfig withSearch(PuctConfig s) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, s, resign, plyCap, solver);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, s, resign,
+                plyCap, solver, tables);
     }
 
     public SelfPlayConfig withResign(Resign r) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, r, plyCap, solver);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, r,
+                plyCap, solver, tables);
     }
 
     public SelfPlayConfig withSolver(boolean on) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign, plyCap, on);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign,
+                plyCap, on, tables);
+    }
+
+    /** The same with endgame tables in every search ({@code null}: none). */
+    public SelfPlayConfig withTables(String file) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign,
+                plyCap,
+                solver, file);
     }
 
     public SelfPlayConfig withPlyCap(int cap) {
-        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign, cap, solver);
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign,
+                cap, solver, tables);
     }
 
     /**

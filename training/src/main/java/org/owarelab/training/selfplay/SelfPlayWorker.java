@@ -64,9 +64,11 @@ public final class SelfPlayWorker {
         this.trees = new Tree[g];
         // Twice the search's nodes: a reused subtree always leaves room for a full search.
         int nodes = 2 * (cfg.simulations() + 1) + 2;
+        org.owarelab.tables.EndgameTable table = cfg.tables() == null ? null
+                : org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(cfg.tables()), rules);
         for (int i = 0; i < g; i++) {
             trees[i] = new Tree(rules, cfg.search(), cfg.leavesPerGame(), nodes, nodes);
-            trees[i].solver(cfg.solver(), null);
+            trees[i].solver(cfg.solver(), table);
             slots[i] = new GameSlot(cfg, rules, encoder, runSeed, trees[i]);
         }
     }
