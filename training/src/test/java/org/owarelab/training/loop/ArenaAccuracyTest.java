@@ -14,8 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.rules.RuleSet;
-import org.owarelab.tables.TableBuilder;
 
 /** {@code arena.tables}: the evaluation measures accuracy against perfect play; bad tables are refused up front. */
 class ArenaAccuracyTest {
@@ -25,9 +23,7 @@ class ArenaAccuracyTest {
     Path tmp;
 
     private Path tinyTable(String rules, int seeds) throws Exception {
-        Path file = tmp.resolve("t-" + rules.replaceAll("[^a-z0-9]", "_") + "-" + seeds + ".owtb");
-        new TableBuilder(RuleSet.parse(rules), seeds, 2, line -> { }).build().save(file);
-        return file;
+        return TinyRuns.table(tmp, rules, seeds);
     }
 
     @Test

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.tables.TableBuilder;
 
 /**
  * {@code selfplay.tables}: the searches of self-play treat the positions a table decides as
@@ -31,9 +30,7 @@ class SelfPlayTablesTest {
     Path tmp;
 
     private Path table(String rules, int seeds) throws Exception {
-        Path file = tmp.resolve("t-" + rules.replaceAll("[^a-z0-9]", "_") + "-" + seeds + ".owtb");
-        new TableBuilder(RuleSet.parse(rules), seeds, 2, line -> { }).build().save(file);
-        return file;
+        return TinyRuns.table(tmp, rules, seeds);
     }
 
     private List<String> games(String name, String... extra) throws Exception {

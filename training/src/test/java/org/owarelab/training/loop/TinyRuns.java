@@ -58,4 +58,12 @@ final class TinyRuns {
             assertEquals(0, m.path("train").path("skippedSteps").asInt(), "skipped learner steps: " + line);
         }
     }
+
+    /** Builds an endgame table of at most {@code seeds} seeds for {@code rules} in {@code dir} (2 threads). */
+    static java.nio.file.Path table(java.nio.file.Path dir, String rules, int seeds) throws Exception {
+        java.nio.file.Path file = dir.resolve("t-" + rules.replaceAll("[^a-z0-9]", "_") + "-" + seeds + ".owtb");
+        new org.owarelab.tables.TableBuilder(org.owarelab.rules.RuleSet.parse(rules), seeds, 2, line -> { }).build()
+                .save(file);
+        return file;
+    }
 }
