@@ -75,6 +75,13 @@ public final class AlphaBetaAgent implements Agent {
         }
     };
 
+    /** The first depth searched in an aspiration window. */
+    static final int ASPIRATION_FROM = 4;
+    /** The first aspiration window's half-width, centi-seeds. */
+    static final int ASPIRATION_WINDOW = 50;
+    /** The half-width past which a side of the window is opened fully, centi-seeds. */
+    static final int ASPIRATION_FULL = 1600;
+
     private final AlphaBetaConfig config;
     private final RuleSet rules;
     private final Board work;
@@ -263,13 +270,6 @@ public final class AlphaBetaAgent implements Agent {
             }
         }
     }
-
-    /** The first depth searched in an aspiration window. */
-    static final int ASPIRATION_FROM = 4;
-    /** The first aspiration window's half-width, centi-seeds. */
-    static final int ASPIRATION_WINDOW = 50;
-    /** The half-width past which a side of the window is opened fully, centi-seeds. */
-    static final int ASPIRATION_FULL = 1600;
 
     /** How the last decision's deepening ended. */
     Deepening lastDeepening() {
