@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
             "Prints one line per position, then 'nodes: N', 'time: S s', 'nodes/s: N' and 'signature: N'. "
                 + "The signature is the total node count: it changes exactly when the search's behaviour does, "
                 + "never with the machine or its load."},
-        footer = {"", "Examples:", "  oware bench search", "  oware bench search --depth 10 --tt 64"})
+        footer = {"", "Examples:", "  oware bench search", "  oware bench search --depth 10 --tt 64",
+            "  oware bench search --lmr"})
 final class BenchSearchCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -26,6 +27,10 @@ final class BenchSearchCommand implements Callable<Integer> {
 
     @Option(names = "--tt", defaultValue = "16", description = "Transposition table size in MiB, 0 = none (default ${DEFAULT-VALUE}).")
     int tt;
+
+    @Option(names = "--lmr", description = "Search with late-move reductions, as timed searches do by default (a "
+            + "fixed depth is otherwise full width): fewer nodes to the same nominal depth, another signature.")
+    boolean lmr;
 
     @Option(names = "--no-warmup", description = "Skip the untimed warm-up pass (the same positions 2 plies shallower).")
     boolean noWarmup;
@@ -39,11 +44,13 @@ final class BenchSearchCommand implements Callable<Integer> {
             throw new BadInputException("--tt " + tt + ": expected 0..16384 MiB");
         }
         PrintWriter out = spec.commandLine().getOut();
-        AlphaBetaConfig config = new AlphaBetaConfig(depth, 0, 0, tt, true, false);
+        AlphaBetaConfig config = new AlphaBetaConfig(depth, 0, 0, tt, true, false, null, lmr ? Boolean.TRUE : null,
+                AlphaBetaConfig.DEFAULT_ASPIRATION);
         if (!noWarmup) {
             SearchBench.run(config, Math.max(1, depth - 2), r -> { });
         }
-        out.printf("alpha-beta bench: %d positions, depth %d, tt %d MiB%n", SearchBench.POSITIONS.size(), depth, tt);
+        out.printf("alpha-beta bench: %d positions, depth %d, tt %d MiB%s%n", SearchBench.POSITIONS.size(), depth, tt,
+                lmr ? ", late-move reductions" : "");
         int[] index = {0};
         List<SearchBench.Result> results = SearchBench.run(config, depth, r -> {
             out.printf("%2d  %-30s  best %c  value %+.3f  nodes %10d  time %8.1f ms  nodes/s %9d%n", ++index[0],

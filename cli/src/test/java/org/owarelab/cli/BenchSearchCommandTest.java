@@ -33,6 +33,15 @@ class BenchSearchCommandTest {
     }
 
     @Test
+    void reductionsSearchFewerNodesToTheSameDepth() {
+        String out = run(0, "bench", "search", "--depth", "8", "--no-warmup", "--lmr");
+        assertTrue(out.contains("late-move reductions"), out);
+        long nodes = Long.parseLong(out.lines().filter(l -> l.startsWith("signature: ")).findFirst().orElseThrow()
+                .substring("signature: ".length()));
+        assertTrue(nodes < SIGNATURE_DEPTH_8, "with reductions " + nodes + " nodes, without " + SIGNATURE_DEPTH_8);
+    }
+
+    @Test
     void rejectsABadDepth() {
         String out = run(2, "bench", "search", "--depth", "0");
         assertTrue(out.contains("--depth 0: expected 1..40"), out);
