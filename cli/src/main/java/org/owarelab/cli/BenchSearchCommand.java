@@ -45,7 +45,7 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         AlphaBetaConfig config = new AlphaBetaConfig(depth, 0, 0, tt, true, false, null, lmr ? Boolean.TRUE : null,
-                AlphaBetaConfig.DEFAULT_ASPIRATION);
+                AlphaBetaConfig.DEFAULT_ASPIRATION, null);
         if (!noWarmup) {
             SearchBench.run(config, Math.max(1, depth - 2), r -> { });
         }

@@ -237,7 +237,7 @@ final class MatchCommand implements Callable<Integer> {
             o.put("elo1", test.elo1());
             o.put("alpha", test.alpha());
             o.put("beta", test.beta());
-            o.put("decision", sprt.truncated() ? "undecided" : sprt.decision().name().toLowerCase(Locale.ROOT));
+            o.put("decision", decision(sprt));
             o.put("pairs", sprt.test().samples());
             o.put("llr", round(sprt.test().llr()));
             o.putArray("bounds").add(round(sprt.test().lower())).add(round(sprt.test().upper()));
@@ -246,13 +246,20 @@ final class MatchCommand implements Callable<Integer> {
         out.flush();
     }
 
+    /**
+     * accept, reject or undecided: the gate's own rejection at its pair cap ({@link Gate.Outcome#truncated}) and
+     * a match that ended mid-test (an odd --games) are both undecided.
+     */
+    private static String decision(Gate.Outcome o) {
+        return o.truncated() || !o.decided() ? "undecided" : o.decision() == Sprt.Decision.ACCEPT ? "accept" : "reject";
+    }
+
     private static String verdict(Gate.Outcome o) {
-        if (o.truncated()) {
-            return "undecided at the --games cap (neither hypothesis accepted)";
-        }
-        return o.decision() == Sprt.Decision.ACCEPT ? "accept H1 (A is stronger by at least ELO1)"
-                : o.decision() == Sprt.Decision.REJECT ? "accept H0 (A is not stronger by more than ELO0)"
-                : "undecided at the --games cap (neither hypothesis accepted)";
+        return switch (decision(o)) {
+            case "accept" -> "accept H1 (A is stronger by at least ELO1)";
+            case "reject" -> "accept H0 (A is not stronger by more than ELO0)";
+            default -> "undecided at the --games cap (neither hypothesis accepted)";
+        };
     }
 
     private static String num(double x) {

@@ -116,12 +116,8 @@ final class TuneEvalCommand implements Callable<Integer> {
         for (int j = 0; j < defaults.length; j++) {
             out.printf(Locale.ROOT, "%-9s %8d %8d%n", EvalTerms.NAMES.get(j + 1), defaults[j], r.weights()[j]);
         }
-        for (String[] row : new String[][] {{"default", null}, {"fitted", null}}) {
-            EvalFit.Loss l = row[0].equals("default") ? r.defaults() : r.fitted();
-            out.printf(Locale.ROOT, "%-8s K %.5f/centi-seed; log-loss %.5f fitted, %.5f held out; squared error "
-                    + "%.5f fitted, %.5f held out%n", row[0], l.scale(), l.logLoss(), l.validationLogLoss(), l.mse(),
-                    l.validationMse());
-        }
+        printLoss(out, "default", r.defaults());
+        printLoss(out, "fitted", r.fitted());
         out.println("spec: alphabeta:weights=" + r.spec());
         ObjectNode json = JSON.createObjectNode();
         json.put("games", games);
@@ -134,6 +130,12 @@ final class TuneEvalCommand implements Callable<Integer> {
         out.println(JSON.writeValueAsString(json));
         out.flush();
         return 0;
+    }
+
+    private static void printLoss(PrintWriter out, String name, EvalFit.Loss l) {
+        out.printf(Locale.ROOT, "%-8s K %.5f/centi-seed; log-loss %.5f fitted, %.5f held out; squared error "
+                + "%.5f fitted, %.5f held out%n", name, l.scale(), l.logLoss(), l.validationLogLoss(), l.mse(),
+                l.validationMse());
     }
 
     private static ObjectNode loss(EvalFit.Loss l) {

@@ -150,6 +150,11 @@ class MatchCommandTest {
         assertEquals(6, json.get("games").asInt());
         assertEquals("undecided", json.get("sprt").get("decision").asText(), json.toString());
         assertEquals(3, json.get("sprt").get("pairs").asInt());
+        // An odd cap ends the match with the last pair half played: undecided too, never "continue".
+        JsonNode odd = lastLine((String) run("match", "random", "random", "--games", "5", "--seed", "2",
+                "--sprt", "-5,5,0.01,0.01")[1]);
+        assertEquals("undecided", odd.get("sprt").get("decision").asText(), odd.toString());
+        assertEquals(2, odd.get("sprt").get("pairs").asInt());
     }
 
     @Test

@@ -51,13 +51,6 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
                 DEFAULT_ASPIRATION, null);
     }
 
-    /** A configuration with the default evaluation weights. */
-    public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
-            boolean materialOnly, String tables, Boolean lateMoveReductions, boolean aspiration) {
-        this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, lateMoveReductions, aspiration,
-                null);
-    }
-
     public AlphaBetaConfig {
         if (depth < 0 || depth > Search.MAX_DEPTH) {
             throw new IllegalArgumentException("alphabeta depth must be 1.." + Search.MAX_DEPTH + " (0 = unset): " + depth);

@@ -7,8 +7,8 @@ import org.owarelab.rules.EndReason;
 
 /**
  * The negamax core: principal-variation search with a transposition table, move ordering (hash
- * move, captures by size, two killers per ply, a history table) and an optional capture-only
- * quiescence search with stand-pat. Scores are centi-seeds from the side to move's view
+ * move, captures by size, two killers per ply, a history table), optional late-move reductions
+ * ({@link #reduction}) and an optional capture-only quiescence search with stand-pat. Scores are centi-seeds from the side to move's view
  * ({@link Score}); games that end inside the tree are scored exactly from
  * {@link Board#finalStore(int)}.
  *

@@ -22,7 +22,7 @@ class SearchOptionsTest {
         "grand-slam=illegal,repetition=split,houses=4,seeds=4"};
 
     private static AlphaBetaConfig config(int depth, int tt, boolean lmr, boolean asp) {
-        return new AlphaBetaConfig(depth, 0, 0, tt, true, false, null, lmr, asp);
+        return new AlphaBetaConfig(depth, 0, 0, tt, true, false, null, lmr, asp, null);
     }
 
     @Test
@@ -95,7 +95,7 @@ class SearchOptionsTest {
             Decision[] timed = new Decision[3];
             Boolean[] modes = {null, Boolean.TRUE, Boolean.FALSE};
             for (int i = 0; i < 3; i++) {
-                AlphaBetaConfig c = new AlphaBetaConfig(0, 0, 0, 4, true, false, null, modes[i], false);
+                AlphaBetaConfig c = new AlphaBetaConfig(0, 0, 0, 4, true, false, null, modes[i], false, null);
                 fixed[i] = new AlphaBetaAgent(c, RuleSet.DEFAULT).decide(b, SearchLimit.depth(7), SearchMonitor.NONE);
                 long[] now = {0};
                 // A fake clock, one millisecond a reading: the same cut in every run.
@@ -127,7 +127,7 @@ class SearchOptionsTest {
             for (boolean lmr : new boolean[] {false, true}) {
                 for (boolean asp : new boolean[] {false, true}) {
                     AlphaBetaAgent a = new AlphaBetaAgent(new AlphaBetaConfig(0, 0, 3000 + k * 97, 1, true, false, null,
-                            lmr, asp), RuleSet.DEFAULT);
+                            lmr, asp, null), RuleSet.DEFAULT);
                     int m = a.decide(b, SearchLimit.NONE, SearchMonitor.NONE).move();
                     assertTrue(b.isLegal(m), b.text() + " lmr " + lmr + " asp " + asp + ": " + m);
                 }
