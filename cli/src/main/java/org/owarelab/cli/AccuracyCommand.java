@@ -95,7 +95,9 @@ final class AccuracyCommand implements Callable<Integer> {
         try (AgentRegistry agents = ModelAgents.registry()) {
             agents.validate(agentSpec);
             try (Agent agent = agents.create(agentSpec, r, seed)) {
-                agentName = agent.spec();
+                // The canonical spec names a default limit (alphabeta:depth=8) that --movetime or --sims
+                // overrides: then the spec as given says what ran.
+                agentName = limit.equals(SearchLimit.NONE) ? agent.spec() : agentSpec;
                 rows = Accuracy.run(table, agent, limit, range[0], range[1], positions, seed, line -> {
                     err.println(line);
                     err.flush();

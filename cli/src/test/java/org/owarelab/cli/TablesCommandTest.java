@@ -66,6 +66,19 @@ class TablesCommandTest {
         }
     }
 
+    @Test
+    void aCommandLineLimitNamesTheSpecAsGivenNotItsDefaultDepth() throws Exception {
+        Cli r = Cli.run("accuracy", "--agent", "alphabeta:tables=off", "--seeds", "3-4", "--positions", "5",
+                "--movetime", "5", "--tables", file.toString(), "--plot", dir.resolve("ab5.png").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("accuracy of alphabeta:tables=off (5 ms/move)"), r.out());
+        String[] lines = r.outLines();
+        assertEquals("alphabeta:tables=off", new ObjectMapper().readTree(lines[lines.length - 1]).get("agent").asText());
+        Cli d = Cli.run("accuracy", "--agent", "alphabeta", "--seeds", "3-4", "--positions", "5", "--tables",
+                file.toString(), "--plot", dir.resolve("ab6.png").toString());
+        assertTrue(d.out().startsWith("accuracy of alphabeta:depth=8 (spec's limit)"), d.out());
+    }
+
     private static void assertBadInput(Cli r, String expected) {
         assertEquals(2, r.code(), r.out() + r.err());
         assertTrue(r.err().contains(expected), r.err());

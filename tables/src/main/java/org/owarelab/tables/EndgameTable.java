@@ -200,6 +200,85 @@ public final class EndgameTable {
         return t;
     }
 
+    /** The environment variable naming where agents look for a table when none is named. */
+    public static final String PLACES_VARIABLE = "OWARE_TABLES";
+
+    /** A table file's rule set and seed count, read from its header alone. */
+    public record Header(RuleSet rules, int maxSeeds) {
+    }
+
+    /**
+     * The header of a table file of this format and value kind, or null when {@code file} is not
+     * one (unreadable, another format version, a corrupt header). The body is not checked:
+     * {@link #load} does that.
+     */
+    public static Header header(Path file) {
+        try (java.io.InputStream raw = Files.newInputStream(file)) {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw.readNBytes(4096)));
+            if (!java.util.Arrays.equals(in.readNBytes(MAGIC.length), MAGIC) || in.readInt() != FORMAT_VERSION) {
+                return null;
+            }
+            RuleSet r = RuleSet.parse(in.readUTF());
+            in.readInt();
+            int max = in.readInt();
+            return VALUE_KIND.equals(in.readUTF()) ? new Header(r, max) : null;
+        } catch (IOException | RulesException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The table an agent uses when none is named: among the given places (table files, or
+     * directories whose {@code *.owtb} files are considered), the file built for {@code rules}
+     * that covers the most seeds (then the first by name). Files for other rule sets and files
+     * without a readable header are passed over; the one chosen is still checked in full when
+     * loaded ({@link #cached}), so a corrupt body is an error, never a wrong value.
+     */
+    public static java.util.Optional<Path> find(RuleSet rules, java.util.List<Path> places) {
+        Path best = null;
+        int bestSeeds = -1;
+        for (Path place : places) {
+            java.util.List<Path> files = new java.util.ArrayList<>();
+            if (Files.isDirectory(place)) {
+                try (java.util.stream.Stream<Path> s = Files.list(place)) {
+                    s.filter(f -> f.getFileName().toString().endsWith(".owtb") && Files.isRegularFile(f))
+                            .sorted().forEach(files::add);
+                } catch (IOException e) {
+                    continue;
+                }
+            } else if (Files.isRegularFile(place)) {
+                files.add(place);
+            }
+            for (Path f : files) {
+                Header h = header(f);
+                if (h != null && h.rules().equals(rules) && h.maxSeeds() > bestSeeds) {
+                    best = f;
+                    bestSeeds = h.maxSeeds();
+                }
+            }
+        }
+        return java.util.Optional.ofNullable(best);
+    }
+
+    /**
+     * Where agents look for a table when none is named: the entries of {@value #PLACES_VARIABLE}
+     * (files or directories, separated by the platform's path separator) when it is set and not
+     * empty, else the working directory.
+     */
+    public static java.util.List<Path> defaultPlaces() {
+        String v = System.getenv(PLACES_VARIABLE);
+        if (v == null || v.isBlank()) {
+            return java.util.List.of(Path.of(""));
+        }
+        java.util.List<Path> out = new java.util.ArrayList<>();
+        for (String part : v.split(java.io.File.pathSeparator)) {
+            if (!part.isBlank()) {
+                out.add(Path.of(part.strip()));
+            }
+        }
+        return out;
+    }
+
     /**
      * The result for the side to move given the board's stores: +1 win, 0 draw, -1 loss, or
      * {@link #UNKNOWN} where the bounds straddle a result (call only where {@link #covers(Board)}).

@@ -62,7 +62,8 @@ public final class AlphaBetaAgent implements Agent {
                     + "nodes, tt (MiB, default " + AlphaBetaConfig.DEFAULT_TT_MB + ", 0 = none), qs (capture "
                     + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
                     + "from 'oware tables build': covered positions are scored exactly, a covered root plays the "
-                    + "table's move), lmr (late-move reductions: auto|true|false, default auto = on "
+                    + "table's move; default auto = timed searches use the table for the rules found in $"
+                    + org.owarelab.tables.EndgameTable.PLACES_VARIABLE + " or the working directory, off = none), lmr (late-move reductions: auto|true|false, default auto = on "
                     + "for timed searches, off for depth and node limits), asp "
                     + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + "), weights (the "
                     + "evaluation's mobility/threat/small/kroo/side in centi-seeds, default "
@@ -123,9 +124,47 @@ public final class AlphaBetaAgent implements Agent {
         this.work = new Board(rules);
         this.tt = new TranspositionTable(config.ttMegabytes());
         this.search = new Search(work, tt, new Evaluation(weights, rules.grandSlam()), config.quiescence(), clock);
-        this.endgame = config.tables() == null ? null
-                : org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(config.tables()), rules);
+        this.endgame = config.tablesFile()
+                ? org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(config.tables()), rules) : null;
         search.endgame(endgame);
+    }
+
+    /** Where {@code tables=auto} looks (tests point it elsewhere). */
+    private java.util.function.Supplier<java.util.List<java.nio.file.Path>> places =
+            org.owarelab.tables.EndgameTable::defaultPlaces;
+    /** The table {@code tables=auto} found, once looked up (empty: none). */
+    private java.util.Optional<org.owarelab.tables.EndgameTable> found;
+    /** The files whose use by {@code tables=auto} has been announced on stderr, once per process. */
+    private static final java.util.Set<java.nio.file.Path> ANNOUNCED =
+            java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Makes {@code tables=auto} look in {@code places} (files or directories). */
+    AlphaBetaAgent autoTablePlaces(java.util.List<java.nio.file.Path> where) {
+        this.places = () -> where;
+        this.found = null;
+        return this;
+    }
+
+    /**
+     * The table of this decision: the named one; with {@code tables=auto} and a timed (or
+     * infinite) search, the one found in the usual places, looked up at the agent's first such
+     * decision; else none.
+     */
+    private org.owarelab.tables.EndgameTable tableFor(boolean timed) {
+        if (config.tables() != null || !timed) {
+            return endgame;
+        }
+        if (found == null) {
+            java.util.Optional<java.nio.file.Path> file = org.owarelab.tables.EndgameTable.find(rules, places.get());
+            found = file.map(f -> org.owarelab.tables.EndgameTable.cached(f, rules));
+            file.ifPresent(f -> {
+                if (ANNOUNCED.add(f.toAbsolutePath().normalize())) {
+                    System.err.println("alphabeta: timed searches use the endgame table " + f + " (up to "
+                            + found.get().maxSeeds() + " seeds; tables=off plays without)");
+                }
+            });
+        }
+        return found.orElse(null);
     }
 
     /**
@@ -133,8 +172,8 @@ public final class AlphaBetaAgent implements Agent {
      * the highest upper bound, then the first; its value is the table's result (±1 or 0 when the
      * bounds decide it, else tanh of the margin of the table's value).
      */
-    private Decision tableDecision(Board board, long t0, SearchMonitor monitor) {
-        int[][] bounds = endgame.moveBounds(board);
+    private Decision tableDecision(org.owarelab.tables.EndgameTable table, Board board, long t0, SearchMonitor monitor) {
+        int[][] bounds = table.moveBounds(board);
         int best = -1;
         for (int m = 0; m < bounds.length; m++) {
             if (bounds[m] != null && (best < 0 || bounds[m][0] > bounds[best][0]
@@ -167,18 +206,21 @@ public final class AlphaBetaAgent implements Agent {
             throw new IllegalArgumentException("alphabeta: built for rules " + rules + ", asked about a board with rules "
                     + board.rules());
         }
-        if (endgame != null && endgame.covers(board)) {
-            return tableDecision(board, t0, monitor);
-        }
         SearchLimit lim = limit.depth() > 0 || limit.nodes() > 0 || limit.movetimeMillis() > 0 || limit.infinite()
                 ? limit : config.limit();
         int maxDepth = lim.infinite() || lim.depth() == 0 ? Search.MAX_DEPTH : Math.min(lim.depth(), Search.MAX_DEPTH);
         long nodeLimit = lim.nodes() > 0 ? lim.nodes() : Long.MAX_VALUE;
         long deadline = !lim.infinite() && lim.movetimeMillis() > 0
                 ? t0 + TimeControl.usableMillis(lim.movetimeMillis()) * 1_000_000L : Long.MAX_VALUE;
+        boolean timed = deadline != Long.MAX_VALUE || lim.infinite();
+        org.owarelab.tables.EndgameTable table = tableFor(timed);
+        if (table != null && table.covers(board)) {
+            return tableDecision(table, board, t0, monitor);
+        }
 
         work.copyFrom(board);
-        search.lateMoveReductions(config.reductions(deadline != Long.MAX_VALUE || lim.infinite()));
+        search.endgame(table);
+        search.lateMoveReductions(config.reductions(timed));
         tt.newSearch();
         search.ageHistory();
         search.limits(nodeLimit, deadline, monitor);

@@ -14,8 +14,13 @@ import org.owarelab.agents.SearchLimit;
  * @param quiescence extend the horizon with a capture-only search (spec key {@code qs})
  * @param materialOnly evaluate by store difference only, an ablation baseline (spec key
  *     {@code eval=material}; the default {@code eval=full} is {@link Evaluation})
- * @param tables an endgame table file ({@code oware tables build}), null for none (spec key
- *     {@code tables}): positions it covers are scored from it, and a root it covers plays its best move
+ * @param tables an endgame table file ({@code oware tables build}; spec key {@code tables}):
+ *     positions it covers are scored from it, and a root it covers plays its best move. Null is
+ *     {@code auto}, the default: timed and infinite searches use the table found in the usual places
+ *     ({@link org.owarelab.tables.EndgameTable#defaultPlaces}: {@code OWARE_TABLES}, else the working
+ *     directory) when there is one for the rule set, and depth- and node-limited searches use none,
+ *     so that {@code depth=D} stays the same yardstick wherever it runs; {@value #TABLES_OFF} is
+ *     none at all
  * @param lateMoveReductions search late quiet moves shallower first ({@link Search#reduction}; spec
  *     key {@code lmr=auto|true|false}): null (auto, the default) turns them on for timed and infinite
  *     searches and off for depth- and node-limited ones, so that {@code depth=D} stays a full-width
@@ -31,6 +36,8 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
     /** The spec keys. */
     public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval", "tables", "lmr",
             "asp", "weights");
+    /** The {@code tables} value for no table, even in a timed search. */
+    public static final String TABLES_OFF = "off";
     /** Whether aspiration windows are on by default. */
     public static final boolean DEFAULT_ASPIRATION = false;
     /** The depth used when a spec gives no limit at all. */
@@ -97,8 +104,26 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
                 Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
-                spec.bool("qs", true), eval.equals("material"), spec.string("tables", null),
+                spec.bool("qs", true), eval.equals("material"), tables(spec),
                 lmr(spec), spec.bool("asp", DEFAULT_ASPIRATION), weights);
+    }
+
+    /** {@code tables}: auto (null, the default), off (also none or false) or a file. */
+    private static String tables(AgentSpec spec) {
+        String v = spec.string("tables", "auto");
+        if (v.isBlank()) {
+            throw spec.valueError("tables", "expected auto, off or a table file");
+        }
+        return switch (v) {
+            case "auto" -> null;
+            case "off", "none", "false" -> TABLES_OFF;
+            default -> v;
+        };
+    }
+
+    /** Whether {@code tables} names a file (not auto, not off). */
+    public boolean tablesFile() {
+        return tables != null && !tables.equals(TABLES_OFF);
     }
 
     /** {@code lmr}: auto (null, the default), true or false. */

@@ -102,4 +102,82 @@ class AlphaBetaTablesTest {
                 AlphaBetaConfig.fromSpec(AgentSpec.parse("alphabeta:tables=" + file)), RuleSet.parse("repetition=split")));
         assertTrue(e.getMessage().contains("built for rules default, expected rules repetition=split"), e.getMessage());
     }
+
+    /** A position with 4 seeds the table covers and the game goes on. */
+    private static Board covered() {
+        Random rnd = new Random(11);
+        Board b;
+        do {
+            b = random(rnd, 4);
+        } while (b.isOver());
+        return b;
+    }
+
+    @Test
+    void autoFindsTheTableForTimedSearchesOnly() throws IOException {
+        Path place = dir.resolve("auto");
+        java.nio.file.Files.createDirectories(place);
+        java.nio.file.Files.copy(file, place.resolve("tables-6.owtb"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Board b = covered();
+        AlphaBetaAgent auto = agent("alphabeta").autoTablePlaces(java.util.List.of(place));
+        Decision timed = auto.decide(b, SearchLimit.movetime(200), org.owarelab.agents.SearchMonitor.NONE);
+        assertEquals(0, timed.nodes(), "a timed search plays the found table's move at a covered root");
+        assertEquals(table.lo(b), table.moveBounds(b)[timed.move()][0], b.text());
+        Decision infinite = auto.decide(b, new SearchLimit(0, 0, 0, 0, true), org.owarelab.agents.SearchMonitor.NONE);
+        assertEquals(0, infinite.nodes(), "an infinite search too");
+        assertTrue(auto.decide(b, SearchLimit.depth(3), org.owarelab.agents.SearchMonitor.NONE).nodes() > 0,
+                "a depth-limited search stays the yardstick: no table");
+        assertTrue(auto.decide(b, SearchLimit.nodes(500), org.owarelab.agents.SearchMonitor.NONE).nodes() > 0,
+                "a node-limited one too");
+        AlphaBetaAgent off = agent("alphabeta:tables=off").autoTablePlaces(java.util.List.of(place));
+        assertTrue(off.decide(b, SearchLimit.movetime(20), org.owarelab.agents.SearchMonitor.NONE).nodes() > 0,
+                "tables=off searches");
+        AlphaBetaAgent none = agent("alphabeta").autoTablePlaces(java.util.List.of(dir.resolve("empty")));
+        assertTrue(none.decide(b, SearchLimit.movetime(20), org.owarelab.agents.SearchMonitor.NONE).nodes() > 0,
+                "no table found: a search");
+    }
+
+    @Test
+    void findTakesTheLargestTableForTheRulesAndPassesOverOthers() throws IOException {
+        Path place = dir.resolve("find");
+        java.nio.file.Files.createDirectories(place);
+        java.nio.file.Files.copy(file, place.resolve("b-6.owtb"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        new TableBuilder(RuleSet.DEFAULT, 3, 1, line -> { }).build().save(place.resolve("a-3.owtb"));
+        new TableBuilder(RuleSet.parse("repetition=split"), 8, 1, line -> { }).build().save(place.resolve("c-8.owtb"));
+        java.nio.file.Files.writeString(place.resolve("d-junk.owtb"), "not a table");
+        java.nio.file.Files.writeString(place.resolve("e.txt"), "ignored");
+        assertEquals(java.util.Optional.of(place.resolve("b-6.owtb")), EndgameTable.find(RuleSet.DEFAULT,
+                java.util.List.of(place)));
+        assertEquals(java.util.Optional.of(place.resolve("c-8.owtb")), EndgameTable.find(RuleSet.parse(
+                "repetition=split"), java.util.List.of(place)));
+        assertEquals(java.util.Optional.of(place.resolve("a-3.owtb")), EndgameTable.find(RuleSet.DEFAULT,
+                java.util.List.of(place.resolve("a-3.owtb"), dir.resolve("missing"))), "a file named directly");
+        assertEquals(java.util.Optional.empty(), EndgameTable.find(RuleSet.parse("houses=4,seeds=3"),
+                java.util.List.of(place)));
+        assertEquals(new EndgameTable.Header(RuleSet.DEFAULT, 6), EndgameTable.header(place.resolve("b-6.owtb")));
+        assertEquals(null, EndgameTable.header(place.resolve("d-junk.owtb")));
+    }
+
+    @Test
+    void aFoundTableWithACorruptBodyIsAnErrorNotAWrongValue() throws IOException {
+        Path place = dir.resolve("corrupt");
+        java.nio.file.Files.createDirectories(place);
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        bytes[bytes.length - 3] ^= 0x5a;
+        java.nio.file.Files.write(place.resolve("tables-6.owtb"), bytes);
+        AlphaBetaAgent auto = agent("alphabeta").autoTablePlaces(java.util.List.of(place));
+        TableException e = assertThrows(TableException.class,
+                () -> auto.decide(covered(), SearchLimit.movetime(20), org.owarelab.agents.SearchMonitor.NONE));
+        assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
+    }
+
+    @Test
+    void theTablesKeyReadsAutoOffOrAFile() {
+        assertEquals(null, AlphaBetaConfig.fromSpec(AgentSpec.parse("alphabeta:tables=auto")).tables());
+        assertEquals("alphabeta:depth=8", AlphaBetaConfig.fromSpec(AgentSpec.parse("alphabeta:tables=auto")).spec());
+        AlphaBetaConfig off = AlphaBetaConfig.fromSpec(AgentSpec.parse("alphabeta:tables=none"));
+        assertEquals(AlphaBetaConfig.TABLES_OFF, off.tables());
+        assertEquals("alphabeta:depth=8,tables=off", off.spec());
+        assertTrue(!off.tablesFile() && AlphaBetaConfig.fromSpec(AgentSpec.parse("alphabeta:tables=x.owtb")).tablesFile());
+    }
 }
