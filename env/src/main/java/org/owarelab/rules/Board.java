@@ -2,7 +2,7 @@ package org.owarelab.rules;
 
 /**
  * The fast, mutable game state: house counts, stores, side to move, the legal-move mask, an
- * incrementally kept Zobrist hash and the history needed for undo and for the repetition rule.
+ * hash ({@link PositionHash}) and the history needed for undo and for the repetition rule.
  *
  * <p><b>Rules implemented: Oware Abapa</b> as written in {@code env/RULES.md}, with the variants
  * of the {@link RuleSet} (defaults in brackets): 2..8 houses per player [6] and 1..8 seeds per
@@ -35,7 +35,7 @@ package org.owarelab.rules;
  * restores four words, and the repetition check compares two. Collaborators, each the one
  * home of its part: {@link Sowing} (sowing, with the hash), {@link Legality} (feeding and the
  * grand-slam look-ahead), {@link History} (undo and the repetition test), {@link Ending} (end
- * codes and the end-of-game sharing), {@link Zobrist}, {@link Rows} (the byte arithmetic).
+ * codes and the end-of-game sharing), {@link PositionHash}, {@link Rows} (the byte arithmetic).
  * Every one is a final class called directly: no interface or strategy object on the hot path.
  *
  * <p>Not thread-safe: give each thread its own copy ({@link #copy()}, {@link #copyFrom(Board)}).
@@ -115,7 +115,7 @@ public final class Board {
         irreversible = 0;
         captured = 0;
         history.clear();
-        hash = Zobrist.hash(south, north, n, storeSouth, storeNorth, side);
+        hash = PositionHash.of(south, north, storeSouth, storeNorth, side);
         end = Ending.ONGOING;
         if (storeSouth >= winningStore || storeNorth >= winningStore) {
             end = Ending.THRESHOLD;
@@ -198,7 +198,7 @@ public final class Board {
         return ply;
     }
 
-    /** Zobrist hash of houses, stores and side to move (kept incrementally). */
+    /** The hash of houses, stores and side to move ({@link PositionHash}; computed once per move). */
     public long hash() {
         return hash;
     }
@@ -308,21 +308,27 @@ public final class Board {
         final int seeds;
         if (s == Side.SOUTH) {
             seeds = Rows.count(sw, m);
-            sw = Rows.clear(sw, m, m);
+            sw = Rows.clearHouse(sw, m);
         } else {
             seeds = Rows.count(nw, m);
-            nw = Rows.clear(nw, m, m);
+            nw = Rows.clearHouse(nw, m);
         }
-        long z = sowing.hash(sw, nw, origin, seeds, hash ^ Zobrist.house(origin, seeds));
-        sw += sowing.addSouth(origin, seeds);
-        nw += sowing.addNorth(origin, seeds);
+        final int lastHouse;
+        if (seeds < 2 * n) {
+            int e = sowing.entry(origin, seeds);
+            sw += sowing.southAt(e);
+            nw += sowing.northAt(e);
+            lastHouse = sowing.lastAt(e);
+        } else {
+            sw += sowing.addSouth(origin, seeds);
+            nw += sowing.addNorth(origin, seeds);
+            lastHouse = sowing.last(origin, seeds);
+        }
         south = sw;
         north = nw;
-        hash = z;
         captured = 0;
         int grandSlamEnd = Ending.ONGOING;
-        final int oppBase = (1 - s) * n;
-        final int last = sowing.last(origin, seeds) - oppBase; // in the opponent's row when 0..n-1
+        final int last = lastHouse - (1 - s) * n; // in the opponent's row when 0..n-1
         if (last >= 0 && last < n) {
             int c = Rows.count(s == Side.SOUTH ? nw : sw, last);
             if (c == 2 || c == 3) {
@@ -330,7 +336,7 @@ public final class Board {
             }
         }
         side = s ^ 1;
-        hash ^= Zobrist.SIDE;
+        hash = PositionHash.of(south, north, storeSouth, storeNorth, side);
         ply++;
         settle(grandSlamEnd);
     }
@@ -371,7 +377,6 @@ public final class Board {
      */
     private int capture(int last) {
         final int s = side;
-        final int oppBase = (1 - s) * n;
         long opp = s == Side.SOUTH ? north : south;
         int first = Rows.runStart(opp, last); // houses first..last qualify
         int sum = Rows.sum(opp, first, last);
@@ -386,21 +391,14 @@ public final class Board {
             }
             endCode = Ending.afterGrandSlam(grandSlam);
         }
-        long z = hash;
-        for (int i = first; i <= last; i++) {
-            z ^= Zobrist.house(oppBase + i, Rows.count(opp, i));
-        }
         opp = Rows.clear(opp, first, last); // an empty range (spare-last) clears nothing
         if (s == Side.SOUTH) {
             north = opp;
-            z ^= Zobrist.store(s, storeSouth) ^ Zobrist.store(s, storeSouth + sum);
             storeSouth += sum;
         } else {
             south = opp;
-            z ^= Zobrist.store(s, storeNorth) ^ Zobrist.store(s, storeNorth + sum);
             storeNorth += sum;
         }
-        hash = z;
         captured = sum;
         return endCode;
     }
@@ -443,8 +441,8 @@ public final class Board {
         side ^= 1;
     }
 
-    /** Recomputes the Zobrist hash from scratch (for tests of the incremental one). */
+    /** Recomputes the hash from scratch (for tests that play and undo keep it right). */
     public long recomputeHash() {
-        return Zobrist.hash(south, north, n, storeSouth, storeNorth, side);
+        return PositionHash.of(south, north, storeSouth, storeNorth, side);
     }
 }

@@ -40,6 +40,11 @@ final class Rows {
         return row & ~(span << (from << 3));
     }
 
+    /** {@code row} with house {@code i} emptied. */
+    static long clearHouse(long row, int i) {
+        return row & ~(0xFFL << (i << 3));
+    }
+
     /** The row packed from {@code n} counts of {@code h} starting at {@code base}. */
     static long pack(int[] h, int base, int n) {
         long row = 0;

@@ -7,7 +7,7 @@ package org.owarelab.rules;
  *
  * <p>One immutable table per board size ({@link #of(int)}, shared by every board of that
  * size): for each origin house and each count below one lap, the bytes sowing adds to each
- * row (0 or 1 per house), the houses it changes and the house of the last seed. A sowing of
+ * row (0 or 1 per house) and the house of the last seed. A sowing of
  * several laps adds {@code laps} to every house but the origin plus the table's partial lap.
  * Absolute houses: South's {@code 0..n-1}, then North's {@code n..2n-1}, the ring order.
  */
@@ -25,16 +25,14 @@ final class Sowing {
     /** Indexed {@code origin * n2 + k} for {@code k = 0..n2-1} seeds: the bytes added to South's, North's row. */
     private final long[] addSouth;
     private final long[] addNorth;
-    /** Same index: the houses changed, bit {@code i} for South's house {@code i}, bit {@code 8 + i} for North's. */
-    private final int[] changed;
-    /**
-     * {@link Zobrist#step} by byte slot: entry {@code slot << 8 | count} for slot {@code i < 8}
-     * South's house {@code i}, slot {@code 8 + i} North's house {@code i} (one table lookup a
-     * seed, the row chosen by the slot's high bit).
-     */
-    private final long[] step = new long[16 << 8];
     /** Same index ({@code k >= 1}): the absolute house of the last seed. */
     private final int[] last;
+    /**
+     * The three tables interleaved for a sowing of less than one lap, the common case:
+     * {@code entry = (origin * n2 + k) << 2} holds South's bytes, North's bytes and the last
+     * house in one cache line's reach (the fourth slot pads to a power of two).
+     */
+    private final long[] lap;
 
     private Sowing(int n) {
         this.n = n;
@@ -42,7 +40,6 @@ final class Sowing {
         int size = n2 * n2;
         addSouth = new long[size];
         addNorth = new long[size];
-        changed = new int[size];
         last = new int[size];
         for (int origin = 0; origin < n2; origin++) {
             int p = origin;
@@ -63,15 +60,34 @@ final class Sowing {
                 }
                 addSouth[idx] = s;
                 addNorth[idx] = t;
-                changed[idx] = Rows.nonEmpty(s) | Rows.nonEmpty(t) << 8;
             }
         }
-        for (int i = 0; i < n; i++) {
-            for (int c = 0; c < RuleSet.MAX_TOTAL; c++) {
-                step[i << 8 | c] = Zobrist.step(i, c);
-                step[(8 + i) << 8 | c] = Zobrist.step(n + i, c);
-            }
+        lap = new long[size << 2];
+        for (int idx = 0; idx < size; idx++) {
+            lap[idx << 2] = addSouth[idx];
+            lap[idx << 2 | 1] = addNorth[idx];
+            lap[idx << 2 | 2] = last[idx];
         }
+    }
+
+    /** The entry of {@code seeds} (1 to {@code 2n - 1}: less than a lap) sown from {@code origin}. */
+    int entry(int origin, int seeds) {
+        return (origin * n2 + seeds) << 2;
+    }
+
+    /** What the sowing of {@code entry} adds to South's row. */
+    long southAt(int entry) {
+        return lap[entry];
+    }
+
+    /** What the sowing of {@code entry} adds to North's row. */
+    long northAt(int entry) {
+        return lap[entry | 1];
+    }
+
+    /** The absolute house of the last seed of {@code entry}. */
+    int lastAt(int entry) {
+        return (int) lap[entry | 2];
     }
 
     /** The table for boards of {@code n} houses per side. */
@@ -107,28 +123,5 @@ final class Sowing {
         }
         int rest = seeds % (n2 - 1);
         return last[origin * n2 + (rest == 0 ? n2 - 1 : rest)];
-    }
-
-    /**
-     * The Zobrist hash {@code z} updated for sowing {@code seeds} from {@code origin} onto the
-     * rows {@code south} and {@code north} (the origin already emptied; the rows before the sowing).
-     */
-    long hash(long south, long north, int origin, int seeds, long z) {
-        if (seeds < n2) {
-            for (int b = changed[origin * n2 + seeds]; b != 0; b &= b - 1) {
-                int slot = Integer.numberOfTrailingZeros(b);
-                z ^= step[slot << 8 | Rows.count(slot < 8 ? south : north, slot & 7)];
-            }
-            return z;
-        }
-        long s = addSouth(origin, seeds);
-        long t = addNorth(origin, seeds);
-        for (int i = 0; i < n; i++) {
-            int c = Rows.count(south, i);
-            z ^= Zobrist.house(i, c) ^ Zobrist.house(i, c + Rows.count(s, i));
-            c = Rows.count(north, i);
-            z ^= Zobrist.house(n + i, c) ^ Zobrist.house(n + i, c + Rows.count(t, i));
-        }
-        return z;
     }
 }

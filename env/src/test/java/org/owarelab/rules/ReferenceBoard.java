@@ -9,7 +9,7 @@ import java.util.Arrays;
  * hash included. Its documentation below is the original's.
  *
  * The fast, mutable game state: house counts, stores, side to move, the legal-move mask, an
- * incrementally kept Zobrist hash and the history needed for undo and for the repetition rule.
+ * hash and the history needed for undo and for the repetition rule.
  *
  * <p><b>Rules implemented: Oware Abapa</b> as written in {@code env/RULES.md}, with the variants
  * of the {@link RuleSet} (defaults in brackets): 2..8 houses per player [6] and 1..8 seeds per
@@ -39,7 +39,7 @@ import java.util.Arrays;
  *
  * <p>Collaborators, each the one home of its part: {@link ReferenceSowing} (sowing, with the hash),
  * {@link ReferenceLegality} (feeding and the grand-slam look-ahead), {@link ReferenceHistory} (undo and the
- * repetition test), {@link Ending} (end codes and the end-of-game sharing), {@link Zobrist}.
+ * repetition test), {@link Ending} (end codes and the end-of-game sharing), {@link PositionHash}.
  *
  * <p>Not thread-safe: give each thread its own copy ({@link #copy()}, {@link #copyFrom(ReferenceBoard)}).
  */
@@ -114,7 +114,7 @@ final class ReferenceBoard {
         irreversible = 0;
         captured = 0;
         history.clear();
-        hash = Zobrist.hash(h, stores, side);
+        hash = recomputeHash();
         end = Ending.ONGOING;
         if (stores[0] >= winningStore || stores[1] >= winningStore) {
             end = Ending.THRESHOLD;
@@ -191,7 +191,7 @@ final class ReferenceBoard {
         return ply;
     }
 
-    /** Zobrist hash of houses, stores and side to move (kept incrementally). */
+    /** The hash of houses, stores and side to move. */
     public long hash() {
         return hash;
     }
@@ -294,12 +294,10 @@ final class ReferenceBoard {
         final int n2 = this.n2;
         final int origin = side * n + m;
         final int seeds = h[origin];
-        long z = hash ^ Zobrist.house(origin, seeds) ^ Zobrist.house(origin, 0);
         h[origin] = 0;
-        z = ReferenceSowing.sow(h, origin, seeds, n2, z);
+        ReferenceSowing.sow(h, origin, seeds, n2);
         int last = ReferenceSowing.last(origin, seeds, n2);
         nonEmpty = ReferenceSowing.nonEmptyAfter(nonEmpty, origin, seeds, n2);
-        hash = z;
         captured = 0;
         int grandSlamEnd = Ending.ONGOING;
         final int oppBase = (1 - side) * n;
@@ -307,7 +305,7 @@ final class ReferenceBoard {
             grandSlamEnd = capture(last, oppBase);
         }
         side ^= 1;
-        hash ^= Zobrist.SIDE;
+        hash = recomputeHash();
         ply++;
         if (captured > 0) {
             irreversible = ply;
@@ -346,16 +344,12 @@ final class ReferenceBoard {
             }
             endCode = Ending.afterGrandSlam(grandSlam);
         }
-        long z = hash;
         for (int p = first; p <= last; p++) {
-            z ^= Zobrist.house(p, h[p]) ^ Zobrist.house(p, 0);
             h[p] = 0;
         }
         nonEmpty &= ~(((1 << (last - first + 1)) - 1) << first); // an empty range (spare-last) clears nothing
         int s = side;
-        z ^= Zobrist.store(s, stores[s]) ^ Zobrist.store(s, stores[s] + sum);
         stores[s] += sum;
-        hash = z;
         captured = sum;
         return endCode;
     }
@@ -396,8 +390,8 @@ final class ReferenceBoard {
         side ^= 1;
     }
 
-    /** Recomputes the Zobrist hash from scratch (for tests of the incremental one). */
+    /** The hash of the position, from scratch ({@link PositionHash}, as the board computes it). */
     public long recomputeHash() {
-        return Zobrist.hash(h, stores, side);
+        return PositionHash.of(Rows.pack(h, 0, n), Rows.pack(h, n, n), stores[0], stores[1], side);
     }
 }

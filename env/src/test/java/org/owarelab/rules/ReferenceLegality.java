@@ -59,7 +59,7 @@ final class ReferenceLegality {
         int origin = side * n + m;
         int seeds = s[origin];
         s[origin] = 0;
-        ReferenceSowing.sow(s, origin, seeds, n2, 0L);
+        ReferenceSowing.sow(s, origin, seeds, n2);
         int p = ReferenceSowing.last(origin, seeds, n2);
         int oppBase = (1 - side) * n;
         if (p < oppBase || p >= oppBase + n || (s[p] != 2 && s[p] != 3)) {

@@ -5,8 +5,7 @@ package org.owarelab.rules;
  * commit 6651671). Its documentation below is the original's.
  *
  * ReferenceSowing, the one home of the rule "one seed per house counter-clockwise, never into a store,
- * the emptied house skipped on every lap": used by {@link ReferenceBoard#play(int)} (keeping the Zobrist
- * hash as it goes) and by the grand-slam look-ahead of {@link ReferenceLegality} (on a scratch copy).
+ * the emptied house skipped on every lap": used by {@link ReferenceBoard#play(int)} and by the grand-slam look-ahead of {@link ReferenceLegality} (on a scratch copy).
  *
  * <p>Static, allocation-free loops over a house array of {@code n2} houses; the caller empties
  * the origin house first and knows where the last seed fell from {@link #last}.
@@ -16,10 +15,9 @@ final class ReferenceSowing {
     }
 
     /**
-     * Sows {@code seeds} seeds from the (already emptied) house {@code origin} into {@code h} and
-     * returns the hash {@code z} updated for every house changed.
+     * Sows {@code seeds} seeds from the (already emptied) house {@code origin} into {@code h}.
      */
-    static long sow(int[] h, int origin, int seeds, int n2, long z) {
+    static void sow(int[] h, int origin, int seeds, int n2) {
         int p = origin;
         if (seeds < n2) {
             // One lap at most: the origin is never reached again.
@@ -27,9 +25,7 @@ final class ReferenceSowing {
                 if (++p == n2) {
                     p = 0;
                 }
-                int c = h[p];
-                z ^= Zobrist.house(p, c) ^ Zobrist.house(p, c + 1);
-                h[p] = c + 1;
+                h[p]++;
             }
         } else {
             // Several laps, skipping the origin: each other house gets `laps`, the first `rest` one more.
@@ -39,13 +35,9 @@ final class ReferenceSowing {
                 if (++p == n2) {
                     p = 0;
                 }
-                int c = h[p];
-                int nc = c + laps + (j <= rest ? 1 : 0);
-                z ^= Zobrist.house(p, c) ^ Zobrist.house(p, nc);
-                h[p] = nc;
+                h[p] += laps + (j <= rest ? 1 : 0);
             }
         }
-        return z;
     }
 
     /**

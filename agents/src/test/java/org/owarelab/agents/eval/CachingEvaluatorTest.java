@@ -39,8 +39,13 @@ class CachingEvaluatorTest implements EvaluatorContract {
     @Test
     void repeatedBoardsAreServedFromTheTable() {
         HashEvaluator inner = new HashEvaluator(N);
-        CachingEvaluator cache = new CachingEvaluator(inner, 1024);
+        int size = 1 << 16;
+        CachingEvaluator cache = new CachingEvaluator(inner, size);
         Board[] boards = EvaluatorContract.positions(RuleSet.DEFAULT, 30, 3).toArray(new Board[0]);
+        // Precondition: the distinct positions fall on distinct entries (a direct-mapped table evicts on a shared one).
+        assertEquals(java.util.Arrays.stream(boards).mapToLong(Board::hash).distinct().count(),
+                java.util.Arrays.stream(boards).mapToLong(b -> b.hash() & (size - 1)).distinct().count(),
+                "the test's positions share a table entry: pick other positions or another size");
         assertSameAsDirect(cache, boards);
         int evaluated = inner.boards;
         assertSameAsDirect(cache, boards);

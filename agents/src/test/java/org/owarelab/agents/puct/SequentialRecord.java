@@ -19,7 +19,11 @@ import org.owarelab.rules.RuleSet;
  * playouts in the second), one line per decision with its move, simulations and the root's visit
  * distribution as counts. {@code sequential-record.txt} holds the record main printed before
  * searches batched their own leaves (commit 6651671, by running {@link #main} on its classes);
- * {@code PuctBatchingTest} checks that {@code batch=1} still prints it.
+ * {@code PuctBatchingTest} checks that {@code batch=1} still prints it. The stand-in network reads
+ * the board's hash, so when the hash function changed ({@code PositionHash}, 2026-11-25) the
+ * record was printed again the same way, by commit 6651671's classes with only {@code Board.hash()}
+ * computing the new function (the same procedure with the old hash reprints the old record
+ * byte for byte).
  */
 final class SequentialRecord {
     private SequentialRecord() {
