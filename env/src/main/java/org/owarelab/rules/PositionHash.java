@@ -8,7 +8,7 @@ package org.owarelab.rules;
  * computes it once per move, branch-free, which costs less than a key lookup per house the move
  * changed (measured: make+undo about 21M -> 29M pairs per second). Fixed constants, so hashes
  * are the same in every run, which keeps transposition tables, caches and records
- * reproducible. No two positions with at most 8 seeds on the board share a hash (a test checks
+ * reproducible. No two positions with at most 6 seeds on the board share a hash (a test checks
  * every one of them under the default rules).
  */
 final class PositionHash {
