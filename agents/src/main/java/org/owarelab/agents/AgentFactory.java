@@ -30,6 +30,20 @@ public interface AgentFactory extends AutoCloseable {
     Agent create(AgentSpec spec, RuleSet rules, long seed);
 
     /**
+     * The spec with every choice it leaves to its surroundings made explicit, so that the returned
+     * spec plays the same way wherever it runs; the spec as given when it leaves none (the
+     * default). Alpha-beta's {@code tables=auto}, which looks for an endgame table in
+     * {@code $OWARE_TABLES} or the working directory, is one such choice. Commands that record
+     * results ({@code oware match}) record this.
+     *
+     * @param spec a parsed spec with {@code spec.name().equals(name())}
+     * @param rules the rule set it will play
+     */
+    default String resolve(AgentSpec spec, RuleSet rules) {
+        return spec.text();
+    }
+
+    /**
      * Releases what the factory holds (e.g. networks it loaded for its agents), called by
      * {@link AgentRegistry#close} once its agents are closed. Nothing by default.
      */

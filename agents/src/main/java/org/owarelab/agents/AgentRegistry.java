@@ -57,6 +57,17 @@ public final class AgentRegistry implements AutoCloseable {
         return factory(s).create(s, rules, seed);
     }
 
+    /**
+     * {@code spec} with the choices it leaves to its surroundings made explicit
+     * ({@link AgentFactory#resolve}); the spec as given for most agents.
+     *
+     * @throws AgentSpecException as {@link #create} does
+     */
+    public String resolve(String spec, RuleSet rules) {
+        AgentSpec s = AgentSpec.parse(spec);
+        return factory(s).resolve(s, rules);
+    }
+
     /** Checks a spec without building it: name, keys. Value errors surface at {@link #create}. */
     public void validate(String spec) {
         factory(AgentSpec.parse(spec));

@@ -54,6 +54,19 @@ public final class AgentSpec {
         return spec.values();
     }
 
+    /** {@code value} written as a spec value: as is, or double-quoted with escapes when it needs it. */
+    public static String quote(String value) {
+        if (!value.matches(".*[,:=\"\\\\\\s].*")) {
+            return value;
+        }
+        return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+
+    /** This spec with {@code key=value} added at the end (the value quoted when it needs it). */
+    public String withOption(String key, String value) {
+        return text + (options().isEmpty() ? ":" : ",") + key + "=" + quote(value);
+    }
+
     /** The spec as given (trimmed). */
     public String text() {
         return text;

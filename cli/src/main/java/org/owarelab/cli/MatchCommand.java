@@ -128,13 +128,21 @@ final class MatchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RuleSet ruleSet = rules.ruleSet();
         Sprt test = sprt();
-        MatchConfig config = new MatchConfig(agentA, agentB, ruleSet, rules.startPosition(), games, openingPlies,
-                seed, threads, maxPlies);
         try (AgentRegistry agents = ModelAgents.registry()) {
+            // What a spec leaves to the surroundings (alpha-beta's tables=auto) is fixed here, so that the
+            // specs printed and recorded replay these games anywhere.
+            String playedA = agents.resolve(agentA, ruleSet);
+            String playedB = agents.resolve(agentB, ruleSet);
+            MatchConfig config = new MatchConfig(playedA, playedB, ruleSet, rules.startPosition(), games, openingPlies,
+                    seed, threads, maxPlies);
             Match.checkSpecs(agents, config);
+            if (!playedA.equals(agentA) || !playedB.equals(agentB)) {
+                stdout.printf(Locale.ROOT, "specs as played here (tables=auto resolved): A = %s, B = %s%n", playedA,
+                        playedB);
+            }
             int distinct = Match.openings(config).size();
             stdout.printf(Locale.ROOT, "match: A = %s, B = %s; %s on %s of %s%s, both colours; seed %d, %s, rules %s%n",
-                    agentA, agentB, count(games, "game"), count(distinct, "opening"), count(openingPlies, "ply"),
+                    playedA, playedB, count(games, "game"), count(distinct, "opening"), count(openingPlies, "ply"),
                     distinct < config.pairs() ? " (reused in turn: no more distinct ones)" : "", seed,
                     count(threads, "thread"), ruleSet.isDefault() ? "default" : ruleSet.spec());
             stdout.flush();

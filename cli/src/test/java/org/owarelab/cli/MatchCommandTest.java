@@ -89,6 +89,23 @@ class MatchCommandTest {
     }
 
     @Test
+    void theSpecsRecordedAreThosePlayedWithTablesAutoResolved(@TempDir Path dir) throws Exception {
+        Object[] r = run("match", "alphabeta:movetime=5", "greedy", "--games", "2", "--seed", "3", "--out",
+                dir.toString());
+        assertEquals(0, r[0], (String) r[2]);
+        JsonNode json = lastLine((String) r[1]);
+        String a = json.get("a").asText();
+        // Off here, or the table that $OWARE_TABLES names: either way explicit, so the record replays anywhere.
+        assertTrue(a.startsWith("alphabeta:movetime=5,tables="), a);
+        assertEquals("greedy", json.get("b").asText(), "other specs stay as given");
+        assertTrue(((String) r[1]).contains("specs as played here (tables=auto resolved): A = " + a), (String) r[1]);
+        for (String line : Files.readAllLines(dir.resolve("games.jsonl"), StandardCharsets.UTF_8)) {
+            JsonNode g = JSON.readTree(line);
+            assertTrue(g.toString().contains(JSON.writeValueAsString(a)), "the records name the played spec: " + g);
+        }
+    }
+
+    @Test
     void badSpecsAndOptionsExitWithTwo() {
         Object[] r = run("match", "nosuch", "random", "--games", "2");
         assertEquals(2, r[0]);

@@ -74,7 +74,29 @@ public final class AlphaBetaAgent implements Agent {
         public Agent create(AgentSpec spec, RuleSet rules, long seed) {
             return new AlphaBetaAgent(AlphaBetaConfig.fromSpec(spec), rules);
         }
+
+        /** {@code tables=auto} in a timed spec: {@code tables=} the table it finds here, or {@code tables=off}. */
+        @Override
+        public String resolve(AgentSpec spec, RuleSet rules) {
+            return resolveTables(spec, rules, org.owarelab.tables.EndgameTable.defaultPlaces());
+        }
     };
+
+    /**
+     * {@code spec} with {@code tables=auto} made explicit where it matters: a spec whose own limit
+     * is a movetime gets {@code tables=FILE} (the absolute path of the table found in
+     * {@code places}) or {@code tables=off}; any other spec (a depth or node limit, or tables
+     * already named) is returned as given. A decision's own limit (a UCI clock) can still make a
+     * depth spec timed: commands that resolve specs play them at the spec's limit.
+     */
+    static String resolveTables(AgentSpec spec, RuleSet rules, java.util.List<java.nio.file.Path> places) {
+        AlphaBetaConfig config = AlphaBetaConfig.fromSpec(spec);
+        if (config.tables() != null || config.movetimeMillis() == 0) {
+            return spec.text();
+        }
+        return spec.withOption("tables", org.owarelab.tables.EndgameTable.find(rules, places)
+                .map(f -> f.toAbsolutePath().normalize().toString()).orElse(AlphaBetaConfig.TABLES_OFF));
+    }
 
     /** The first depth searched in an aspiration window. */
     static final int ASPIRATION_FROM = 4;

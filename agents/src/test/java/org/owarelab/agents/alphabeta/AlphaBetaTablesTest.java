@@ -172,6 +172,40 @@ class AlphaBetaTablesTest {
     }
 
     @Test
+    void resolvingATimedSpecNamesTheTableFoundOrOffAndLeavesOtherSpecsAlone() throws IOException {
+        Path place = dir.resolve("resolve");
+        java.nio.file.Files.createDirectories(place);
+        java.nio.file.Files.copy(file, place.resolve("tables-6.owtb"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        java.util.List<Path> here = java.util.List.of(place);
+        String found = place.resolve("tables-6.owtb").toAbsolutePath().normalize().toString();
+        String timed = AlphaBetaAgent.resolveTables(AgentSpec.parse("alphabeta:movetime=20"), RuleSet.DEFAULT, here);
+        assertEquals("alphabeta:movetime=20,tables=" + AgentSpec.quote(found), timed);
+        AlphaBetaConfig pinned = AlphaBetaConfig.fromSpec(AgentSpec.parse(timed));
+        assertEquals(found, pinned.tables(), "the resolved spec parses back to the file");
+        Board b = covered();
+        assertEquals(0, agent(timed).decide(b, SearchLimit.movetime(200), org.owarelab.agents.SearchMonitor.NONE).nodes(),
+                "and plays from it, wherever it runs");
+        assertEquals("alphabeta:movetime=20,tables=off", AlphaBetaAgent.resolveTables(
+                AgentSpec.parse("alphabeta:movetime=20"), RuleSet.DEFAULT, java.util.List.of(dir.resolve("empty"))));
+        assertEquals("alphabeta:movetime=20,tables=off", AlphaBetaAgent.resolveTables(
+                AgentSpec.parse("alphabeta:movetime=20"), RuleSet.parse("houses=4,seeds=3"), here),
+                "no table for these rules");
+        for (String given : new String[] {"alphabeta", "alphabeta:depth=3", "alphabeta:nodes=1000",
+            "alphabeta:movetime=20,tables=off", "alphabeta:movetime=20,tables=x.owtb"}) {
+            assertEquals(given, AlphaBetaAgent.resolveTables(AgentSpec.parse(given), RuleSet.DEFAULT, here), given);
+        }
+    }
+
+    @Test
+    void specValuesAreQuotedOnlyWhenTheyNeedIt() {
+        assertEquals("/t/tables-12.owtb", AgentSpec.quote("/t/tables-12.owtb"));
+        assertEquals("\"/my tables/a,b.owtb\"", AgentSpec.quote("/my tables/a,b.owtb"));
+        String spec = AgentSpec.parse("alphabeta:movetime=20").withOption("tables", "C:\\t \"x\".owtb");
+        assertEquals("C:\\t \"x\".owtb", AgentSpec.parse(spec).string("tables", null), spec);
+        assertEquals("alphabeta:tables=off", AgentSpec.parse("alphabeta").withOption("tables", "off"));
+    }
+
+    @Test
     void theTablesKeyReadsAutoOffOrAFile() {
         assertEquals(null, AlphaBetaConfig.fromSpec(AgentSpec.parse("alphabeta:tables=auto")).tables());
         assertEquals("alphabeta:depth=8", AlphaBetaConfig.fromSpec(AgentSpec.parse("alphabeta:tables=auto")).spec());

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.owarelab.agents.AgentSpec;
 import org.owarelab.evaluation.report.TrainingPoint;
 import org.owarelab.rules.RuleSet;
 
@@ -86,16 +87,8 @@ public final class Ladder {
             throw new IllegalArgumentException("ladder: the checkpoint spec template '" + template
                     + "' names no checkpoint ({path}, {name} or {step})");
         }
-        return c -> template.replace("{path}", quote(c.dir().toString())).replace("{name}", quote(c.name()))
+        return c -> template.replace("{path}", AgentSpec.quote(c.dir().toString())).replace("{name}", AgentSpec.quote(c.name()))
                 .replace("{step}", Long.toString(c.step())).replace("{sims}", Integer.toString(sims));
-    }
-
-    /** {@code value} as an agent-spec value: as is, or double-quoted with escapes when it needs it. */
-    static String quote(String value) {
-        if (!value.matches(".*[,\"\\\\\\s].*")) {
-            return value;
-        }
-        return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
 
     /** The run's name (its directory's name). */
