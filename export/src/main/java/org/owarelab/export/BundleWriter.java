@@ -33,7 +33,10 @@ import org.owarelab.model.PolicyValueNet;
  * </pre>
  * Atomic: everything is written into a temporary sibling of {@code DIR}, which is renamed to
  * {@code DIR} at the end; on any failure the temporary directory is removed and {@code DIR} is
- * untouched. {@code DIR} must not exist or be an empty directory.
+ * untouched. {@code DIR} must not exist or be an empty directory. The temporary directory holds
+ * the writer's process id ({@value #OWNER}, removed before the rename); one left by an export
+ * that was killed (its process gone) is removed by the next export to the same {@code DIR}, and
+ * an interrupt (Ctrl-C) removes it on the way out.
  */
 public final class BundleWriter {
     public static final String CHECKPOINT = "checkpoint";
@@ -44,6 +47,8 @@ public final class BundleWriter {
     public static final String SERVE_LAUNCHER = "serve";
     public static final String LIB = "lib";
     private static final long PROBE_SEED = 20261124L;
+    /** The file in a temporary bundle directory naming the process that writes it. */
+    static final String OWNER = ".export-pid";
 
     /**
      * What to export.
@@ -69,6 +74,9 @@ public final class BundleWriter {
      */
     public static Path write(Options o) throws IOException {
         Path out = o.out().toAbsolutePath().normalize();
+        for (Path stale : removeStale(out)) {
+            System.err.println("export: removed " + stale + ", left by an export whose process is gone");
+        }
         checkOutput(out);
         if (!Files.exists(o.source())) {
             throw new ExportException(o.source() + ": no such checkpoint or run directory");
@@ -87,8 +95,12 @@ public final class BundleWriter {
             throw new ExportException("--name '" + name + "': expected 1..64 letters, digits, '.', '_', '+' or '-'");
         }
         Path tmp = createTemp(out);
+        Thread onInterrupt = new Thread(() -> deleteQuietly(tmp), "export-cleanup");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
+            Files.writeString(tmp.resolve(OWNER), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
             fill(tmp, ref, o.search(), name);
+            Files.delete(tmp.resolve(OWNER));
             Files.deleteIfExists(out); // an empty directory only (checked above)
             Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
             return out;
@@ -97,7 +109,63 @@ public final class BundleWriter {
         } catch (CheckpointException e) {
             throw new ExportException(e.getMessage(), e);
         } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
             deleteTree(tmp);
+        }
+    }
+
+    /**
+     * Removes the temporary directories of earlier exports to {@code out} whose writing process is
+     * gone (killed before it could clean up); returns them. Directories of a live export, or without
+     * a readable owner, are left alone.
+     */
+    static java.util.List<Path> removeStale(Path out) {
+        Path parent = out.getParent();
+        String prefix = "." + out.getFileName() + ".tmp-";
+        java.util.List<Path> removed = new java.util.ArrayList<>();
+        try (Stream<Path> s = Files.list(parent)) {
+            for (Path dir : s.filter(p -> p.getFileName().toString().startsWith(prefix) && Files.isDirectory(p)).toList()) {
+                long pid;
+                try {
+                    pid = Long.parseLong(Files.readString(dir.resolve(OWNER), StandardCharsets.UTF_8).trim());
+                } catch (IOException | NumberFormatException e) {
+                    continue;
+                }
+                if (alive(pid)) {
+                    continue;
+                }
+                deleteTree(dir);
+                removed.add(dir);
+            }
+        } catch (IOException e) {
+            // nothing listed, nothing removed: the export itself reports an unwritable parent
+        }
+        return removed;
+    }
+
+    /** Whether process {@code pid} runs: exists and, where /proc tells, is not a zombie waiting to be reaped. */
+    private static boolean alive(long pid) {
+        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            int end = stat.lastIndexOf(')');
+            return end < 0 || end + 2 >= stat.length() || stat.charAt(end + 2) != 'Z';
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try {
+            deleteTree(dir);
+        } catch (UncheckedIOException e) {
+            // best effort while the JVM shuts down
         }
     }
 

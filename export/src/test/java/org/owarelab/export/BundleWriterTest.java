@@ -171,6 +171,27 @@ class BundleWriterTest {
     }
 
     @Test
+    void theTemporaryDirectoryOfAKilledExportIsRemovedByTheNextOne(@TempDir Path tmp) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path killed = Files.createDirectories(tmp.resolve(".bundle.tmp-111"));
+        Files.writeString(killed.resolve(BundleWriter.OWNER), Long.toString(gone.pid()));
+        Files.writeString(killed.resolve(BundleWriter.ONNX), "half written");
+        Path live = Files.createDirectories(tmp.resolve(".bundle.tmp-222"));
+        Files.writeString(live.resolve(BundleWriter.OWNER), Long.toString(ProcessHandle.current().pid()));
+        Path unknown = Files.createDirectories(tmp.resolve(".bundle.tmp-333"));
+        Path other = Files.createDirectories(tmp.resolve(".other.tmp-444"));
+        Files.writeString(other.resolve(BundleWriter.OWNER), Long.toString(gone.pid()));
+
+        Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("bundle"),
+                SearchSettings.of(null, null), null));
+        assertTrue(Files.isRegularFile(out.resolve(BundleWriter.ONNX)));
+        assertTrue(!Files.exists(out.resolve(BundleWriter.OWNER)), "the owner file does not ship");
+        assertEquals(List.of(live, unknown, other, out).stream().sorted().toList(), list(tmp),
+                "only the dead process's directory for this output is gone");
+    }
+
+    @Test
     void aMissingCheckpointIsRefused(@TempDir Path tmp) {
         ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
                 tmp.resolve("no-such-run"), tmp.resolve("out"), SearchSettings.of(null, null), null)));
