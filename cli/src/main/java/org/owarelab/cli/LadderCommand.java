@@ -44,6 +44,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  oware ladder --run runs/a --depths 6 --games-per-pair 10",
             "  oware ladder --run runs/a --sims 200 --threads 2",
+            "  oware ladder --run runs/long --every 5 --games-per-pair 10",
             "  oware ladder --run runs/a --tables tables-12.owtb --accuracy-positions 100",
             "  oware ladder --run runs/a --ladder random greedy mcts:sims=1000 --checkpoint-spec "
                     + "\"puct:model={path},sims=400,c=1.5\""})
@@ -70,6 +71,11 @@ final class LadderCommand implements Callable<Integer> {
     @Option(names = "--sims", paramLabel = "N", defaultValue = "" + Ladder.DEFAULT_SIMS,
             description = "Simulations per move of the checkpoints' search (default ${DEFAULT-VALUE}).")
     int sims;
+
+    @Option(names = "--every", paramLabel = "K", defaultValue = "1",
+            description = "Rate every K-th checkpoint by step: the first, each K-th after it and the latest "
+                    + "(default ${DEFAULT-VALUE}: all). For long runs: players grow the round robin quadratically.")
+    int every;
 
     @Option(names = "--out", paramLabel = "DIR", description = "The ladder's directory (default RUN/ladder).")
     Path out;
@@ -117,7 +123,10 @@ final class LadderCommand implements Callable<Integer> {
         }
         // Checked before any game: a missing, corrupt or mismatched table is one line, exit 2.
         EndgameTable table = tables == null ? null : EndgameTable.load(tables, settings.rules(), 0);
-        Ladder l = Ladder.of(run, opponents, Ladder.template(template, sims), settings.rules());
+        if (every < 1) {
+            throw new BadInputException("--every " + every + ": expected >= 1");
+        }
+        Ladder l = Ladder.of(run, opponents, Ladder.template(template, sims), settings.rules()).every(every);
         for (Map.Entry<Checkpoint, String> e : l.excluded().entrySet()) {
             stdout.println("checkpoint " + e.getKey().name() + " left out: " + e.getValue());
         }

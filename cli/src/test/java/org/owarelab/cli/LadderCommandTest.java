@@ -48,6 +48,22 @@ class LadderCommandTest {
     }
 
     @Test
+    void everyRatesASubsetOfTheCheckpoints() throws Exception {
+        for (int step : new int[] {1, 2, 3, 4, 5}) {
+            checkpoint("step-" + step, "{\"step\":" + step + ",\"wallSeconds\":" + step + "}");
+        }
+        Cli r = Cli.run("ladder", "--run", run.toString(), "--ladder", "random", "--checkpoint-spec",
+                "mcts:sims={step}", "--games-per-pair", "2", "--every", "3");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("3 checkpoints (steps 1, 4, 5) against 1 opponent and each other"), r.out());
+        assertEquals(List.of(1L, 4L, 5L), TrainingPoint.read(run.resolve("ladder").resolve("checkpoints.csv")).stream()
+                .map(TrainingPoint::step).toList());
+        Cli bad = Cli.run("ladder", "--run", run.toString(), "--ladder", "random", "--every", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--every 0: expected >= 1"), bad.err());
+    }
+
+    @Test
     void aRunWithoutCheckpointsIsAnError() throws Exception {
         Cli r = Cli.run("ladder", "--run", run.toString(), "--ladder", "random");
         assertEquals(2, r.code());

@@ -79,7 +79,8 @@ public final class Ladder {
 
     /**
      * A checkpoint's spec from a template: {@code {path}} becomes the checkpoint directory (quoted
-     * when it holds a comma, quote, backslash or space), {@code {name}} its directory name,
+     * when it holds a comma, colon, '=', quote, backslash or space: {@link AgentSpec#quote}),
+     * {@code {name}} its directory name,
      * {@code {step}} its step and {@code {sims}} {@code sims}.
      */
     public static Function<Checkpoint, String> template(String template, int sims) {
@@ -87,8 +88,32 @@ public final class Ladder {
             throw new IllegalArgumentException("ladder: the checkpoint spec template '" + template
                     + "' names no checkpoint ({path}, {name} or {step})");
         }
-        return c -> template.replace("{path}", AgentSpec.quote(c.dir().toString())).replace("{name}", AgentSpec.quote(c.name()))
+        return c -> template.replace("{path}", AgentSpec.quote(c.dir().toString()))
+                .replace("{name}", AgentSpec.quote(c.name()))
                 .replace("{step}", Long.toString(c.step())).replace("{sims}", Integer.toString(sims));
+    }
+
+    /**
+     * This ladder with every {@code k}-th of its checkpoints (by step): the first, each k-th after
+     * it, and always the latest; {@code k = 1} keeps them all. The choice depends only on the
+     * checkpoints' order, so a re-run after more checkpoints keeps the earlier choices and plays
+     * only the new games; the games of a previous latest that is off the grid stay saved and
+     * counted, as {@link Tournament} keeps a player no longer listed.
+     */
+    public Ladder every(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("ladder: every must be >= 1, got " + k);
+        }
+        Map<Checkpoint, String> kept = new LinkedHashMap<>();
+        int i = 0;
+        int last = specs.size() - 1;
+        for (Map.Entry<Checkpoint, String> e : specs.entrySet()) {
+            if (i % k == 0 || i == last) {
+                kept.put(e.getKey(), e.getValue());
+            }
+            i++;
+        }
+        return new Ladder(run, opponents, kept, excluded);
     }
 
     /** The run's name (its directory's name). */

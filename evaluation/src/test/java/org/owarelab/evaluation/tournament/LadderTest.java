@@ -120,4 +120,19 @@ class LadderTest {
         assertTrue(files.contains(out.resolve(Report.STEPS_PNG)), files.toString());
         assertTrue(files.contains(out.resolve(Report.TIME_PNG)), files.toString());
     }
+
+    @Test
+    void everyKeepsTheFirstEachKthAndTheLatestCheckpoint() throws IOException {
+        for (int step = 1; step <= 8; step++) {
+            checkpoint(run, "s" + step, "{\"step\":" + step + ",\"wallSeconds\":" + step + "}");
+        }
+        Ladder all = Ladder.of(run, List.of("random"), Ladder.template("mcts:sims={step}", 0), RuleSet.DEFAULT);
+        assertEquals(all.players(), all.every(1).players());
+        assertEquals(List.of("random", "mcts:sims=1", "mcts:sims=4", "mcts:sims=7", "mcts:sims=8"),
+                all.every(3).players());
+        assertEquals(List.of("random", "mcts:sims=1", "mcts:sims=5", "mcts:sims=8"), all.every(4).players());
+        assertEquals(List.of("random", "mcts:sims=1", "mcts:sims=8"), all.every(100).players());
+        assertEquals(List.of(1L, 4L, 7L, 8L), all.every(3).trainingPoints().stream().map(TrainingPoint::step).toList());
+        assertThrows(IllegalArgumentException.class, () -> all.every(0));
+    }
 }
