@@ -97,8 +97,8 @@ public final class Ladder {
      * This ladder with every {@code k}-th of its checkpoints (by step): the first, each k-th after
      * it, and always the latest; {@code k = 1} keeps them all. The choice depends only on the
      * checkpoints' order, so a re-run after more checkpoints keeps the earlier choices and plays
-     * only the new games; the games of a previous latest that is off the grid stay saved and
-     * counted, as {@link Tournament} keeps a player no longer listed.
+     * only the new games; the games of a previous latest that is off the grid stay saved in
+     * {@code games.jsonl}, as {@link Tournament} keeps those of a player no longer listed.
      */
     public Ladder every(int k) {
         if (k < 1) {
