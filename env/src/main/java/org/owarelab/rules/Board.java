@@ -300,6 +300,34 @@ public final class Board {
         if (m < 0 || m >= n || (legal >>> m & 1) == 0) {
             throw illegal(m);
         }
+        settle(move(m));
+    }
+
+    /**
+     * Plays relative move {@code m}, which the caller knows to be legal here, without checking it;
+     * with {@code settle} false it also skips working out what follows the move (the end of the
+     * game and the next legal mask). For search trees that walk again moves they have played from
+     * the same position before: the interior positions of the walk need no legal mask, only the
+     * leaf does. After an unsettled move, {@link #legalMask()}, {@link #isOver()} and what depends
+     * on them are stale (and {@link #play} checks against a stale mask) until a move played with
+     * {@code settle} true; the position, stores, hash and history stay exact, so a settled move
+     * after unsettled ones sees the repetition rule as {@link #play} would, and {@link #undo}
+     * brings back each earlier position as it was (a settled one settled).
+     */
+    public void playKnown(int m, boolean settle) {
+        if (m < 0 || m >= n) {
+            throw illegal(m);
+        }
+        int grandSlamEnd = move(m);
+        if (settle) {
+            settle(grandSlamEnd);
+        } else if (captured > 0) {
+            irreversible = ply;
+        }
+    }
+
+    /** Sows and captures for move {@code m} and moves the turn on; returns the grand slam's end code. */
+    private int move(int m) {
         record();
         final int s = side;
         final int origin = s * n + m;
@@ -338,7 +366,7 @@ public final class Board {
         side = s ^ 1;
         hash = PositionHash.of(south, north, storeSouth, storeNorth, side);
         ply++;
-        settle(grandSlamEnd);
+        return grandSlamEnd;
     }
 
     /** After a move: the end of the game (threshold, grand slam, repetition) or the next legal mask. */

@@ -236,7 +236,8 @@ final class Walker {
             int m = node == 0 ? RootSelection.select(tr) : Selection.select(tr, node);
             int ci = node * a + m;
             int c = t.child[ci];
-            b.play(m);
+            // m is legal (chosen from the node's mask); only a new leaf's board needs its end and legal mask.
+            b.playKnown(m, c == Nodes.NONE);
             depth++;
             if (c == Nodes.NONE) {
                 c = t.allocate(node, m);
