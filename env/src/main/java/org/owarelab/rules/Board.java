@@ -314,9 +314,9 @@ public final class Board {
      * after unsettled ones sees the repetition rule as {@link #play} would, and {@link #undo}
      * brings back each earlier position as it was (a settled one settled).
      *
-     * <p>One method with {@link #play}'s whole body: HotSpot then compiles it once as a call, as
-     * before; split into smaller pieces it was inlined into the alpha-beta search, whose compiled
-     * code grew and ran 10-15% slower ({@code bench search}).
+     * <p>One method with {@link #play}'s whole body, too large for HotSpot to inline into its
+     * callers, as {@code play} was before: split into smaller pieces, the JIT inlined them into
+     * the alpha-beta search, which then ran 10-15% slower ({@code bench search}).
      */
     public void playKnown(int m, boolean settle) {
         if (m < 0 || m >= n) {
