@@ -125,8 +125,11 @@ public final class BundleWriter {
      */
     static java.util.List<Path> removeStale(Path out) {
         Path parent = out.getParent();
-        String prefix = "." + out.getFileName() + ".tmp-";
         java.util.List<Path> removed = new java.util.ArrayList<>();
+        if (parent == null || out.getFileName() == null) {
+            return removed; // the file system's root: checkOutput says what is wrong
+        }
+        String prefix = "." + out.getFileName() + ".tmp-";
         try (Stream<Path> s = Files.list(parent)) {
             for (Path dir : s.filter(p -> p.getFileName().toString().startsWith(prefix) && Files.isDirectory(p)).toList()) {
                 long pid;
@@ -138,8 +141,10 @@ public final class BundleWriter {
                 if (alive(pid)) {
                     continue;
                 }
-                deleteTree(dir);
-                removed.add(dir);
+                deleteQuietly(dir);
+                if (!Files.exists(dir)) {
+                    removed.add(dir);
+                }
             }
         } catch (IOException e) {
             // nothing listed, nothing removed: the export itself reports an unwritable parent
@@ -161,11 +166,12 @@ public final class BundleWriter {
         }
     }
 
+    /** {@link #deleteTree}, best effort: what cannot be removed stays (a stale directory, or at JVM shutdown). */
     private static void deleteQuietly(Path dir) {
         try {
             deleteTree(dir);
         } catch (UncheckedIOException e) {
-            // best effort while the JVM shuts down
+            // left in place
         }
     }
 

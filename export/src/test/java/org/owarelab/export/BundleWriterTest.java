@@ -189,6 +189,7 @@ class BundleWriterTest {
         assertTrue(!Files.exists(out.resolve(BundleWriter.OWNER)), "the owner file does not ship");
         assertEquals(List.of(live, unknown, other, out).stream().sorted().toList(), list(tmp),
                 "only the dead process's directory for this output is gone");
+        assertEquals(List.of(), BundleWriter.removeStale(tmp.getRoot()), "the root has no parent to look in");
     }
 
     @Test
