@@ -21,7 +21,9 @@ class UciCommandTest {
     @Test
     void stdoutCarriesOnlyProtocolLines(@TempDir Path dir) throws Exception {
         Path in = dir.resolve("in.txt");
-        Files.writeString(in, String.join("\n", "uci", "isready", "position startpos moves Ff", "go depth 2", "garbage",
+        // "stop" after each go but the last: the input arrives at once, and a go while a search runs is refused by design
+        // (UciEngine), so without it the second go could come before the first search has ended.
+        Files.writeString(in, String.join("\n", "uci", "isready", "position startpos moves Ff", "go depth 2", "stop", "garbage",
                 "position fen 4-4-4 moves A", "setoption name OwnBook value false", "go infinite", "isready", "stop",
                 "position fen 1-1-1-1-1-1-1-1-1-1-1-1-25-11-N", "go movetime 50", "quit", ""));
         Process p = run(dir, in, "uci", "--agent", "random", "--seed", "3");
