@@ -1,6 +1,7 @@
 package org.owarelab.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -18,6 +19,7 @@ import org.owarelab.model.TorchThreads;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.SelfPlayBenchmark;
 import org.owarelab.training.selfplay.SelfPlayConfig;
+import org.owarelab.training.selfplay.SelfPlayStats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,11 +29,13 @@ import picocli.CommandLine.Spec;
         description = {"Batched self-play speed: each worker thread advances --games games in lock-step with one "
                 + "evaluator call per step. Prints 'simulations/s: N', 'evals/s: N', 'positions/s: N' and "
                 + "'efficiency: P%%' (self-play evaluations/s over the evaluator's raw throughput at the same batch "
-                + "size), and the evaluator's share of the time.",
+                + "size), and the evaluator's share of the time. The measurement runs --rounds times, each round "
+                + "self-play then the evaluator alone; the efficiency printed last is the median of the rounds' "
+                + "(each compares figures taken seconds apart, which matters on a machine whose speed drifts).",
             "Evaluators: 'mlp' (the default: a freshly initialised network of --network through DJL, one "
                 + "libtorch thread per worker, as in training), 'uniform' (free: measures the search alone) and "
                 + "'synthetic' (hash-based outputs that spin --call-us + --position-us per position)."},
-        footer = {"", "Examples:", "  oware bench selfplay", "  oware bench selfplay --evaluator uniform",
+        footer = {"", "Examples:", "  oware bench selfplay", "  oware bench selfplay --rounds 5", "  oware bench selfplay --evaluator uniform",
             "  oware bench selfplay --evaluator synthetic --call-us 125 --position-us 1.9 --workers 2 --games 128"})
 final class BenchSelfplayCommand implements Callable<Integer> {
     @Spec
@@ -72,13 +76,18 @@ final class BenchSelfplayCommand implements Callable<Integer> {
     @Option(names = "--total-games", defaultValue = "0", description = "Measured games per worker, played continuously after a warm-up (default 0: half of --games).")
     int totalGames;
 
+    @Option(names = "--rounds", defaultValue = "3",
+            description = "Measured rounds (self-play, then the evaluator alone), played on from one warm-up (default ${DEFAULT-VALUE}).")
+    int rounds;
+
     @Option(names = "--seed", defaultValue = "1", description = "Run seed (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Override
     public Integer call() throws InterruptedException {
-        if (workers < 1 || games < 1 || leaves < 1 || sims < 1 || totalGames < 0 || callMicros < 0 || positionMicros < 0) {
-            throw new BadInputException("expected --workers, --games, --leaves, --sims >= 1 and costs >= 0");
+        if (workers < 1 || games < 1 || leaves < 1 || sims < 1 || rounds < 1 || totalGames < 0 || callMicros < 0
+                || positionMicros < 0) {
+            throw new BadInputException("expected --workers, --games, --leaves, --sims, --rounds >= 1 and costs >= 0");
         }
         RuleSet r = RuleSet.parse(rules);
         int n = r.houses();
@@ -109,9 +118,9 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         SelfPlayConfig cfg = SelfPlayConfig.DEFAULT.withGames(games, leaves).withSimulations(sims)
                 .withSearch(PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)));
         int measured = totalGames > 0 ? totalGames : Math.max(1, games / 2);
-        SelfPlayBenchmark.Result res;
+        List<SelfPlayBenchmark.Result> rs;
         try {
-            res = SelfPlayBenchmark.run(cfg, r, evs, encoder, workers, measured, seed);
+            rs = SelfPlayBenchmark.runRounds(cfg, r, evs, encoder, workers, measured, rounds, seed);
         } finally {
             if (net != null) {
                 net.close();
@@ -121,6 +130,29 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "workers: %d, games in lock-step per worker: %d, leaves per game: %d, simulations per move: %d%n",
                 workers, games, leaves, sims);
         out.printf(Locale.ROOT, "evaluator: %s%n", what);
+        double[] eff = new double[rs.size()];
+        double[] raws = new double[rs.size()];
+        SelfPlayStats stats = SelfPlayStats.ZERO;
+        double seconds = 0;
+        double cpuSeconds = 0;
+        double evSeconds = 0;
+        for (int i = 0; i < rs.size(); i++) {
+            SelfPlayBenchmark.Result x = rs.get(i);
+            eff[i] = x.efficiency();
+            raws[i] = x.rawEvalsPerSecond();
+            stats = stats.plus(x.stats());
+            seconds += x.seconds();
+            cpuSeconds += x.cpuSeconds();
+            evSeconds += x.evaluatorSeconds();
+            out.printf(Locale.ROOT, "round %d: %d simulations/s, %d evals/s, raw %d evals/s, efficiency %.1f%%%n", i + 1,
+                    (long) x.simulationsPerSecond(), (long) x.evalsPerSecond(), (long) x.rawEvalsPerSecond(),
+                    100 * x.efficiency());
+        }
+        // The rounds together; the raw throughput and the efficiency are the rounds' medians.
+        SelfPlayBenchmark.Result res = new SelfPlayBenchmark.Result(workers, stats, seconds, cpuSeconds, evSeconds,
+                SelfPlayBenchmark.median(raws));
+        double[] sorted = eff.clone();
+        java.util.Arrays.sort(sorted);
         out.printf(Locale.ROOT, "games: %d, moves: %d, positions: %d in %.2f s%n", res.stats().games(),
                 res.stats().moves(), res.stats().positions(), res.seconds());
         out.printf(Locale.ROOT, "mean batch: %.1f%n", res.stats().meanBatch());
@@ -128,10 +160,15 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "simulations per worker CPU-second: %d%n", (long) res.simulationsPerCpuSecond());
         out.printf(Locale.ROOT, "evals/s: %d%n", (long) res.evalsPerSecond());
         out.printf(Locale.ROOT, "positions/s: %d%n", (long) res.positionsPerSecond());
-        out.printf(Locale.ROOT, "raw evals/s at batch %d: %d%n", Math.round(res.stats().meanBatch()),
+        out.printf(Locale.ROOT, "raw evals/s at batch %d (median of the rounds): %d%n", Math.round(res.stats().meanBatch()),
                 (long) res.rawEvalsPerSecond());
         out.printf(Locale.ROOT, "evaluator share of worker time: %.1f%%%n", 100 * res.evaluatorShare());
-        out.printf(Locale.ROOT, "efficiency: %.1f%%%n", 100 * res.efficiency());
+        if (rs.size() == 1) {
+            out.printf(Locale.ROOT, "efficiency: %.1f%%%n", 100 * eff[0]);
+        } else {
+            out.printf(Locale.ROOT, "efficiency: %.1f%% (median of %d rounds; %.1f-%.1f%%)%n",
+                    100 * SelfPlayBenchmark.median(eff), eff.length, 100 * sorted[0], 100 * sorted[sorted.length - 1]);
+        }
         out.flush();
         return 0;
     }

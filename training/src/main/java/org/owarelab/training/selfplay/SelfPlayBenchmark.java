@@ -20,6 +20,11 @@ import org.owarelab.rules.RuleSet;
  * {@code efficiency = self-play evals/s / raw evals/s}. The evaluator's share of the self-play
  * time is measured by wrapping it; the rest is the search (selection, moves on the boards,
  * backup, move choice, records).
+ *
+ * <p>{@link #runRounds} repeats the pair (self-play, then the raw evaluators) several times: on
+ * a shared machine whose speed drifts, each round's efficiency compares two figures taken a few
+ * seconds apart, and the median of the rounds says more than one ratio of figures taken under
+ * different loads.
  */
 public final class SelfPlayBenchmark {
     /**
@@ -65,15 +70,28 @@ public final class SelfPlayBenchmark {
     }
 
     /**
-     * Runs the benchmark.
+     * Runs the benchmark once ({@link #runRounds} with one round).
      *
      * @param gamesPerWorker games each worker finishes in the measured run (after a warm-up of a
      *     quarter of them), playing continuously
      */
     public static Result run(SelfPlayConfig cfg, RuleSet rules, Supplier<Evaluator> evaluators,
             ObservationEncoder encoder, int workers, int gamesPerWorker, long seed) throws InterruptedException {
-        if (workers < 1 || gamesPerWorker < 1) {
-            throw new IllegalArgumentException("workers and games per worker must be >= 1");
+        return runRounds(cfg, rules, evaluators, encoder, workers, gamesPerWorker, 1, seed).get(0);
+    }
+
+    /**
+     * Runs the benchmark: one warm-up, then {@code rounds} rounds, each a measured self-play run
+     * of {@code gamesPerWorker} games per worker (the games in flight carry on from round to
+     * round) followed by the raw evaluators' throughput at that run's mean batch size.
+     *
+     * @return one result per round, in order
+     */
+    public static List<Result> runRounds(SelfPlayConfig cfg, RuleSet rules, Supplier<Evaluator> evaluators,
+            ObservationEncoder encoder, int workers, int gamesPerWorker, int rounds, long seed)
+            throws InterruptedException {
+        if (workers < 1 || gamesPerWorker < 1 || rounds < 1) {
+            throw new IllegalArgumentException("workers, games per worker and rounds must be >= 1");
         }
         List<TimedEvaluator> evs = new ArrayList<>();
         List<SelfPlayWorker> ws = new ArrayList<>();
@@ -91,33 +109,53 @@ public final class SelfPlayBenchmark {
             // batches stay full throughout (no tail of a last generation).
             int warm = Math.max(1, gamesPerWorker / 4);
             all(pool, workers, w -> ws.get(w).playContinuous(warm, (g, p) -> { }));
-            SelfPlayStats before = sum(ws);
-            double evBefore = evs.stream().mapToLong(e -> e.nanos).sum();
-            long[] cpu = new long[workers];
-            long t0 = System.nanoTime();
-            all(pool, workers, w -> {
-                long c0 = THREADS.getCurrentThreadCpuTime();
-                ws.get(w).playContinuous(gamesPerWorker, (g, p) -> { });
-                cpu[w] = THREADS.getCurrentThreadCpuTime() - c0;
-            });
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            double cpuSeconds = java.util.Arrays.stream(cpu).sum() / 1e9;
-            SelfPlayStats after = sum(ws);
-            SelfPlayStats run = new SelfPlayStats(after.games() - before.games(), after.positions() - before.positions(),
-                    after.moves() - before.moves(), after.simulations() - before.simulations(),
-                    after.evaluatorCalls() - before.evaluatorCalls(), after.evaluated() - before.evaluated(),
-                    after.resigned() - before.resigned(), after.playedThrough() - before.playedThrough(),
-                    after.falsePositives() - before.falsePositives(), after.nanos() - before.nanos());
-            double evSeconds = (evs.stream().mapToLong(e -> e.nanos).sum() - evBefore) / 1e9;
-            int batch = (int) Math.max(1, Math.round(run.meanBatch()));
-            double raw = raw(pool, evs, rules, batch, Math.max(0.5, Math.min(3.0, seconds / 4)), seed);
-            return new Result(workers, run, seconds, cpuSeconds, evSeconds, raw);
+            List<Result> results = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                results.add(round(pool, ws, evs, rules, workers, gamesPerWorker, seed));
+            }
+            return results;
         } finally {
             pool.shutdownNow();
             for (TimedEvaluator e : evs) {
                 e.close();
             }
         }
+    }
+
+    private static Result round(ExecutorService pool, List<SelfPlayWorker> ws, List<TimedEvaluator> evs, RuleSet rules,
+            int workers, int gamesPerWorker, long seed) throws InterruptedException {
+        SelfPlayStats before = sum(ws);
+        double evBefore = evs.stream().mapToLong(e -> e.nanos).sum();
+        long[] cpu = new long[workers];
+        long t0 = System.nanoTime();
+        all(pool, workers, w -> {
+            long c0 = THREADS.getCurrentThreadCpuTime();
+            ws.get(w).playContinuous(gamesPerWorker, (g, p) -> { });
+            cpu[w] = THREADS.getCurrentThreadCpuTime() - c0;
+        });
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpuSeconds = java.util.Arrays.stream(cpu).sum() / 1e9;
+        SelfPlayStats after = sum(ws);
+        SelfPlayStats run = new SelfPlayStats(after.games() - before.games(), after.positions() - before.positions(),
+                after.moves() - before.moves(), after.simulations() - before.simulations(),
+                after.evaluatorCalls() - before.evaluatorCalls(), after.evaluated() - before.evaluated(),
+                after.resigned() - before.resigned(), after.playedThrough() - before.playedThrough(),
+                after.falsePositives() - before.falsePositives(), after.nanos() - before.nanos());
+        double evSeconds = (evs.stream().mapToLong(e -> e.nanos).sum() - evBefore) / 1e9;
+        int batch = (int) Math.max(1, Math.round(run.meanBatch()));
+        double raw = raw(pool, evs, rules, batch, Math.max(0.5, Math.min(3.0, seconds / 4)), seed);
+        return new Result(workers, run, seconds, cpuSeconds, evSeconds, raw);
+    }
+
+    /** The median of {@code values} (the mean of the middle two for an even count); NaN when empty. */
+    public static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        int h = v.length / 2;
+        return v.length % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
     }
 
     /** Evaluations per second of all evaluators at once on fixed batches of {@code batch} mid-game positions. */

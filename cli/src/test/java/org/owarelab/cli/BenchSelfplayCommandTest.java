@@ -1,0 +1,56 @@
+package org.owarelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code oware bench selfplay} measures in rounds and prints the median efficiency. */
+class BenchSelfplayCommandTest {
+    private static String run(int expectedExit, String... args) {
+        CommandLine cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        assertEquals(expectedExit, cl.execute(args), err.toString());
+        return out + err.toString();
+    }
+
+    private static double percent(String s) {
+        return Double.parseDouble(s.substring(0, s.indexOf('%')));
+    }
+
+    @Test
+    void printsEachRoundAndTheirMedian() {
+        String out = run(0, "bench", "selfplay", "--evaluator", "uniform", "--workers", "1", "--games", "4", "--sims",
+                "8", "--total-games", "2", "--rounds", "3");
+        List<String> rounds = out.lines().filter(l -> l.startsWith("round ")).toList();
+        assertEquals(3, rounds.size(), out);
+        double[] eff = rounds.stream().mapToDouble(l -> percent(l.substring(l.indexOf("efficiency ") + 11))).sorted()
+                .toArray();
+        String last = out.lines().filter(l -> l.startsWith("efficiency: ")).findFirst().orElseThrow();
+        // Each round prints its efficiency rounded to 0.1; the median is the middle one.
+        assertEquals(eff[1], percent(last.substring("efficiency: ".length())), 0.051, out);
+        assertTrue(last.contains("(median of 3 rounds; "), out);
+        // Every round finished its games: 2 games a round, 3 rounds.
+        assertTrue(out.contains("games: 6, "), out);
+    }
+
+    @Test
+    void oneRoundPrintsThePlainFigure() {
+        String out = run(0, "bench", "selfplay", "--evaluator", "uniform", "--workers", "1", "--games", "4", "--sims",
+                "8", "--total-games", "1", "--rounds", "1");
+        assertTrue(out.lines().anyMatch(l -> l.matches("efficiency: [0-9.]+%")), out);
+    }
+
+    @Test
+    void rejectsZeroRounds() {
+        String out = run(2, "bench", "selfplay", "--rounds", "0");
+        assertTrue(out.contains("--rounds >= 1"), out);
+    }
+}
