@@ -72,8 +72,8 @@ public final class SelfPlayBenchmark {
     /**
      * Runs the benchmark once ({@link #runRounds} with one round).
      *
-     * @param gamesPerWorker games each worker finishes in the measured run (after a warm-up of a
-     *     quarter of them), playing continuously
+     * @param gamesPerWorker games each worker finishes in the measured run (after a warm-up of as
+     *     many), playing continuously
      */
     public static Result run(SelfPlayConfig cfg, RuleSet rules, Supplier<Evaluator> evaluators,
             ObservationEncoder encoder, int workers, int gamesPerWorker, long seed) throws InterruptedException {
@@ -81,7 +81,7 @@ public final class SelfPlayBenchmark {
     }
 
     /**
-     * Runs the benchmark: one warm-up, then {@code rounds} rounds, each a measured self-play run
+     * Runs the benchmark: one warm-up as long as a round, then {@code rounds} rounds, each a measured self-play run
      * of {@code gamesPerWorker} games per worker (the games in flight carry on from round to
      * round) followed by the raw evaluators' throughput at that run's mean batch size.
      *
@@ -106,8 +106,10 @@ public final class SelfPlayBenchmark {
                 ws.get(w).setGameIds(w, workers);
             }
             // Continuous play: the warm-up's games in flight go on into the measured run, so
-            // batches stay full throughout (no tail of a last generation).
-            int warm = Math.max(1, gamesPerWorker / 4);
+            // batches stay full throughout (no tail of a last generation). The warm-up is as long
+            // as a round: the games all start together, and until some have ended and been
+            // replaced, the batch holds positions of one phase of the game.
+            int warm = gamesPerWorker;
             all(pool, workers, w -> ws.get(w).playContinuous(warm, (g, p) -> { }));
             List<Result> results = new ArrayList<>();
             for (int round = 0; round < rounds; round++) {
