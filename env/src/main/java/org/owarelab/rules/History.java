@@ -11,8 +11,10 @@ import java.util.Arrays;
  * history is as long as its game. The repetition test keeps a counting filter over the hash's
  * top bits and scans the entries only when the current position's bucket is occupied (random
  * games otherwise spent a sixth of their time scanning); a hash match is confirmed on both
- * rows (the stores and the side to move are the same since the last capture). Owned by one
- * board; not thread-safe.
+ * rows (the stores and the side to move are the same since the last capture). The filter's
+ * counters are bytes (1 KiB a board: self-play keeps hundreds of boards, and an int per bucket
+ * made every push and pop a cache miss); a counter that reaches 255 sticks there, so its bucket
+ * only ever costs a scan, never a missed repetition. Owned by one board; not thread-safe.
  */
 final class History {
     private static final int WORDS = 4;
@@ -26,8 +28,9 @@ final class History {
     private int capacity;
     /** Entry {@code k} at {@code WORDS * k}: South's row, North's row, hash, scalars. */
     private long[] entries;
-    /** How many entries fall in each bucket of the hash's top bits. */
-    private final int[] seen = new int[1 << SEEN_BITS];
+    /** How many entries fall in each bucket of the hash's top bits (unsigned; {@link #STUCK} sticks). */
+    private final byte[] seen = new byte[1 << SEEN_BITS];
+    private static final int STUCK = 0xFF;
 
     /** An empty history with room for {@code plies} entries. */
     History(int plies) {
@@ -79,7 +82,7 @@ final class History {
 
     /** Forgets every entry (the entries' slots stay allocated). */
     void clear() {
-        Arrays.fill(seen, 0);
+        Arrays.fill(seen, (byte) 0);
     }
 
     /** Makes the first {@code plies} entries those of {@code o}. */
@@ -103,13 +106,21 @@ final class History {
         e[b + NORTH] = north;
         e[b + HASH] = hash;
         e[b + SCALARS] = scalars;
-        seen[bucket(hash)]++;
+        int k = bucket(hash);
+        int c = seen[k] & 0xFF;
+        if (c != STUCK) {
+            seen[k] = (byte) (c + 1);
+        }
     }
 
     /** Drops entry {@code ply} (the last one) from the repetition filter; returns its hash. Its words stay readable until the next push. */
     long pop(int ply) {
         long hash = entries[ply * WORDS + HASH];
-        seen[bucket(hash)]--;
+        int k = bucket(hash);
+        int c = seen[k] & 0xFF;
+        if (c != STUCK) {
+            seen[k] = (byte) (c - 1);
+        }
         return hash;
     }
 
