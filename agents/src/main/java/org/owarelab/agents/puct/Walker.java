@@ -232,8 +232,11 @@ final class Walker {
         Board b = slots[s];
         int node = 0;
         int depth = 0;
+        // The step's first walk, with no collision held and the solver off, meets no virtual
+        // visit and no proof anywhere in the tree.
+        final boolean plain = s == 0 && collisionCount == 0 && !tr.solver;
         while (true) {
-            int m = node == 0 ? RootSelection.select(tr) : Selection.select(tr, node);
+            int m = node == 0 ? RootSelection.select(tr) : Selection.select(tr, node, plain);
             int ci = node * a + m;
             int c = t.child[ci];
             // m is legal (chosen from the node's mask); only a new leaf's board needs its end and legal mask.

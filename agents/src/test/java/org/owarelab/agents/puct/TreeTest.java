@@ -157,6 +157,27 @@ class TreeTest {
     }
 
     @Test
+    void plainSelectionChoosesAsThePlainSearchDoes() {
+        // In an idle tree (no virtual visit, solver off) the short path must pick PUCT's move at
+        // every expanded node; searched with synthetic priors and values so that scores differ.
+        int checked = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            Tree tr = tree(RuleSet.DEFAULT, PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(0.3, 0.25)), 4,
+                    100_000);
+            tr.reset(randomGame(RuleSet.DEFAULT, seed, (int) (seed * 7)), new SplittableRandom(seed));
+            search(tr, new SyntheticEvaluator(6, seed), 300, seed % 2 == 0);
+            Nodes t = tr.t;
+            for (int node = 1; node < t.size; node++) {
+                if (t.state[node] == Nodes.EXPANDED) {
+                    assertEquals(Selection.select(tr, node, false), Selection.select(tr, node, true), "node " + node);
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked > 300, "expanded nodes checked: " + checked);
+    }
+
+    @Test
     void withoutReuseTheNextSearchStartsFresh() {
         Tree tr = tree(RuleSet.DEFAULT, PuctConfig.DEFAULT.withReuseTree(false), 1, 100_000);
         tr.reset(new Board(), new SplittableRandom(1));
