@@ -10,6 +10,11 @@ final class RootSelection {
     }
 
     static int select(Tree tr) {
+        return select(tr, false);
+    }
+
+    /** {@code plain}: as {@link Selection#select(Tree, int, boolean)}. */
+    static int select(Tree tr, boolean plain) {
         if (tr.cfg.gumbel().enabled()) {
             return gumbel(tr);
         }
@@ -19,7 +24,8 @@ final class RootSelection {
                 return forced;
             }
         }
-        return Selection.puct(tr, 0, tr.rootPrior, 0, tr.cfg.fpuRootReduction());
+        return plain ? Selection.puctPlain(tr, 0, tr.rootPrior, 0, tr.cfg.fpuRootReduction())
+                : Selection.puct(tr, 0, tr.rootPrior, 0, tr.cfg.fpuRootReduction());
     }
 
     /**

@@ -10,7 +10,8 @@ import org.owarelab.rules.Board;
  * that reaches a leaf already in flight (a collision) either ends the step's collection or, up to
  * {@link #collisionLimit} times, adds one more virtual visit to that leaf's path and goes on
  * (lc0's way to fill a batch from one tree); those virtual visits are taken back with the
- * answer, and the collision counts as no simulation.
+ * answer, and the collision counts as no simulation. A step of one leaf marks nothing (see
+ * {@link #virtualLoss}), and its first walk selects with {@link Selection}'s plain path.
  * Keeps the simulation budget of the current search. Allocation-free.
  */
 final class Walker {
@@ -42,6 +43,12 @@ final class Walker {
     long collisions;
     /** Leaves the endgame table decided over the tree's life (tests and reports). */
     long tableHits;
+    /**
+     * Whether this step's walks mark their paths with virtual visits: only when the step may
+     * collect more than one leaf. With one, no later walk of the step could see the mark, so the
+     * walk up the path to set it and the taking back are skipped.
+     */
+    private boolean virtualLoss;
     /** Leaves one {@link #collect} returns at most (at most the boards in {@link #slots}). */
     int stepLeaves;
     int simsLeft;
@@ -102,6 +109,7 @@ final class Walker {
         int n = 0;
         int terminals = 0;
         int limit = Math.min(max, stepLeaves);
+        virtualLoss = limit > 1;
         while (n < limit && simsLeft - n > 0 && !full && t.proof[0] == Nodes.UNPROVEN) {
             int r = descend(n);
             if (r == DONE) {
@@ -167,7 +175,7 @@ final class Walker {
             for (int k = 0; k < d; k++) {
                 b.undo();
             }
-            backup(node, v, true);
+            backup(node, v, virtualLoss);
             if (node == 0) {
                 tr.prepareRoot();
             }
@@ -225,7 +233,9 @@ final class Walker {
                 lastCollision = 0;
                 return COLLISION;
             }
-            t.virtual[0]++;
+            if (virtualLoss) {
+                t.virtual[0]++;
+            }
             pendingDepth[s] = 0;
             return 0;
         }
@@ -236,7 +246,7 @@ final class Walker {
         // visit and no proof anywhere in the tree.
         final boolean plain = s == 0 && collisionCount == 0 && !tr.solver;
         while (true) {
-            int m = node == 0 ? RootSelection.select(tr) : Selection.select(tr, node, plain);
+            int m = node == 0 ? RootSelection.select(tr, plain) : Selection.select(tr, node, plain);
             int ci = node * a + m;
             int c = t.child[ci];
             // m is legal (chosen from the node's mask); only a new leaf's board needs its end and legal mask.
@@ -263,8 +273,10 @@ final class Walker {
                         return proven(b, c, depth);
                     }
                 }
-                for (int x = c; x != Nodes.NONE; x = t.parent[x]) {
-                    t.virtual[x]++;
+                if (virtualLoss) {
+                    for (int x = c; x != Nodes.NONE; x = t.parent[x]) {
+                        t.virtual[x]++;
+                    }
                 }
                 pendingDepth[s] = depth;
                 return c;
