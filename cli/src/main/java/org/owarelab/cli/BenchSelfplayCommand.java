@@ -1,6 +1,7 @@
 package org.owarelab.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -152,7 +153,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         SelfPlayBenchmark.Result res = new SelfPlayBenchmark.Result(workers, stats, seconds, cpuSeconds, evSeconds,
                 SelfPlayBenchmark.median(raws));
         double[] sorted = eff.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         out.printf(Locale.ROOT, "games: %d, moves: %d, positions: %d in %.2f s%n", res.stats().games(),
                 res.stats().moves(), res.stats().positions(), res.seconds());
         out.printf(Locale.ROOT, "mean batch: %.1f%n", res.stats().meanBatch());

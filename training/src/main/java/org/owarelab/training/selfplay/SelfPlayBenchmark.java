@@ -1,6 +1,7 @@
 package org.owarelab.training.selfplay;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
@@ -136,13 +137,9 @@ public final class SelfPlayBenchmark {
             cpu[w] = THREADS.getCurrentThreadCpuTime() - c0;
         });
         double seconds = (System.nanoTime() - t0) / 1e9;
-        double cpuSeconds = java.util.Arrays.stream(cpu).sum() / 1e9;
+        double cpuSeconds = Arrays.stream(cpu).sum() / 1e9;
         SelfPlayStats after = sum(ws);
-        SelfPlayStats run = new SelfPlayStats(after.games() - before.games(), after.positions() - before.positions(),
-                after.moves() - before.moves(), after.simulations() - before.simulations(),
-                after.evaluatorCalls() - before.evaluatorCalls(), after.evaluated() - before.evaluated(),
-                after.resigned() - before.resigned(), after.playedThrough() - before.playedThrough(),
-                after.falsePositives() - before.falsePositives(), after.nanos() - before.nanos());
+        SelfPlayStats run = after.minus(before);
         double evSeconds = (evs.stream().mapToLong(e -> e.nanos).sum() - evBefore) / 1e9;
         int batch = (int) Math.max(1, Math.round(run.meanBatch()));
         double raw = raw(pool, evs, rules, batch, Math.max(0.5, Math.min(3.0, seconds / 4)), seed);
@@ -155,7 +152,7 @@ public final class SelfPlayBenchmark {
             return Double.NaN;
         }
         double[] v = values.clone();
-        java.util.Arrays.sort(v);
+        Arrays.sort(v);
         int h = v.length / 2;
         return v.length % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
     }

@@ -25,6 +25,14 @@ public record SelfPlayStats(long games, long positions, long moves, long simulat
                 nanos + o.nanos);
     }
 
+    /** The counts since snapshot {@code before} of the same workers: this minus {@code before}. */
+    public SelfPlayStats minus(SelfPlayStats before) {
+        return new SelfPlayStats(games - before.games, positions - before.positions, moves - before.moves,
+                simulations - before.simulations, evaluatorCalls - before.evaluatorCalls, evaluated - before.evaluated,
+                resigned - before.resigned, playedThrough - before.playedThrough,
+                falsePositives - before.falsePositives, nanos - before.nanos);
+    }
+
     /** Mean leaves per evaluator call. */
     public double meanBatch() {
         return evaluatorCalls == 0 ? 0 : (double) evaluated / evaluatorCalls;
