@@ -3,22 +3,15 @@ package org.owarelab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code oware bench selfplay} measures in rounds and prints the median efficiency. */
 class BenchSelfplayCommandTest {
     private static String run(int expectedExit, String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        assertEquals(expectedExit, cl.execute(args), err.toString());
-        return out + err.toString();
+        Cli r = Cli.run(args);
+        assertEquals(expectedExit, r.code(), r.err());
+        return r.out() + r.err();
     }
 
     private static double percent(String s) {
