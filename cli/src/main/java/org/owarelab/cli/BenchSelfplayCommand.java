@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
                 + "'efficiency: P%%' (self-play evaluations/s over the evaluator's raw throughput at the same batch "
                 + "size), and the evaluator's share of the time. The measurement runs --rounds times, each round "
                 + "self-play then the evaluator alone; the efficiency printed last is the median of the rounds' "
-                + "(each compares figures taken seconds apart, which matters on a machine whose speed drifts).",
+                + "efficiencies (each round compares figures taken seconds apart, which matters on a machine whose "
+                + "speed drifts). The warm-up before the rounds lasts as long as one round.",
             "Evaluators: 'mlp' (the default: a freshly initialised network of --network through DJL, one "
                 + "libtorch thread per worker, as in training), 'uniform' (free: measures the search alone) and "
                 + "'synthetic' (hash-based outputs that spin --call-us + --position-us per position)."},
