@@ -1,11 +1,12 @@
 package org.owarelab.cli;
 
 import java.io.PrintWriter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.owarelab.agents.eval.Evaluator;
 import org.owarelab.agents.eval.SyntheticEvaluator;
 import org.owarelab.agents.eval.UniformEvaluator;
@@ -152,9 +153,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         }
         // The rounds together; the raw throughput and the efficiency are the rounds' medians.
         SelfPlayBenchmark.Result res = new SelfPlayBenchmark.Result(workers, stats, seconds, cpuSeconds, evSeconds,
-                SelfPlayBenchmark.median(raws));
-        double[] sorted = eff.clone();
-        Arrays.sort(sorted);
+                new Median().evaluate(raws));
         out.printf(Locale.ROOT, "games: %d, moves: %d, positions: %d in %.2f s%n", res.stats().games(),
                 res.stats().moves(), res.stats().positions(), res.seconds());
         out.printf(Locale.ROOT, "mean batch: %.1f%n", res.stats().meanBatch());
@@ -169,7 +168,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "efficiency: %.1f%%%n", 100 * eff[0]);
         } else {
             out.printf(Locale.ROOT, "efficiency: %.1f%% (median of %d rounds; %.1f-%.1f%%)%n",
-                    100 * SelfPlayBenchmark.median(eff), eff.length, 100 * sorted[0], 100 * sorted[sorted.length - 1]);
+                    100 * new Median().evaluate(eff), eff.length, 100 * StatUtils.min(eff), 100 * StatUtils.max(eff));
         }
         out.flush();
         return 0;

@@ -71,21 +71,11 @@ public final class SelfPlayBenchmark {
     }
 
     /**
-     * Runs the benchmark once ({@link #runRounds} with one round).
-     *
-     * @param gamesPerWorker games each worker finishes in the measured run (after a warm-up of as
-     *     many), playing continuously
-     */
-    public static Result run(SelfPlayConfig cfg, RuleSet rules, Supplier<Evaluator> evaluators,
-            ObservationEncoder encoder, int workers, int gamesPerWorker, long seed) throws InterruptedException {
-        return runRounds(cfg, rules, evaluators, encoder, workers, gamesPerWorker, 1, seed).get(0);
-    }
-
-    /**
      * Runs the benchmark: one warm-up as long as a round, then {@code rounds} rounds, each a measured self-play run
      * of {@code gamesPerWorker} games per worker (the games in flight carry on from round to
      * round) followed by the raw evaluators' throughput at that run's mean batch size.
      *
+     * @param gamesPerWorker games each worker finishes in a round, playing continuously
      * @return one result per round, in order
      */
     public static List<Result> runRounds(SelfPlayConfig cfg, RuleSet rules, Supplier<Evaluator> evaluators,
@@ -144,17 +134,6 @@ public final class SelfPlayBenchmark {
         int batch = (int) Math.max(1, Math.round(run.meanBatch()));
         double raw = raw(pool, evs, rules, batch, Math.max(0.5, Math.min(3.0, seconds / 4)), seed);
         return new Result(workers, run, seconds, cpuSeconds, evSeconds, raw);
-    }
-
-    /** The median of {@code values} (the mean of the middle two for an even count); NaN when empty. */
-    public static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int h = v.length / 2;
-        return v.length % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
     }
 
     /** Evaluations per second of all evaluators at once on fixed batches of {@code batch} mid-game positions. */

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.owarelab.agents.eval.UniformEvaluator;
 import org.owarelab.rules.RuleSet;
 
-/** The rounds of {@link SelfPlayBenchmark} and their median. */
+/** The rounds of {@link SelfPlayBenchmark}. */
 class SelfPlayBenchmarkTest {
     @Test
     void eachRoundMeasuresItsOwnGamesAndRawThroughput() throws InterruptedException {
@@ -24,16 +24,6 @@ class SelfPlayBenchmarkTest {
             assertTrue(r.seconds() > 0 && r.rawEvalsPerSecond() > 0);
             assertTrue(r.efficiency() > 0 && Double.isFinite(r.efficiency()));
         }
-    }
-
-    @Test
-    void medianOfOddEvenAndEmpty() {
-        assertEquals(2.0, SelfPlayBenchmark.median(new double[] {3, 1, 2}));
-        assertEquals(2.5, SelfPlayBenchmark.median(new double[] {4, 1, 3, 2}));
-        assertTrue(Double.isNaN(SelfPlayBenchmark.median(new double[0])));
-        double[] v = {5, 1, 4};
-        SelfPlayBenchmark.median(v);
-        assertEquals(5, v[0], "the input is left as it was");
     }
 
     @Test
