@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs LearnerDefectProbe (the README's "Known defect") in N fresh JVMs, P at a time, and counts
+# Runs LearnerDefectProbe (docs/learner-defect.md) in N fresh JVMs, P at a time, and counts
 # the runs that hit a non-finite learner step (exit 3).
 # Usage: training/probe-defect.sh N [P] [JAVA_OPTS...]; environment variables pass through. With
 # PROBE_UNTIL=EPOCH_SECONDS it starts no run after that time (N is then an upper bound);

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 /** {@code oware accuracy}: how often an agent plays a perfect move, measured with the endgame tables. */
 @Command(name = "accuracy", mixinStandardHelpOptions = true,
         description = "Measure an agent against perfect play: random positions per seed count on the board "
-                + "(see README, \"Endgame tables and accuracy\"), the optimal-move rate, the outcome-preserving "
+                + "(see docs/endgame-tables.md), the optimal-move rate, the outcome-preserving "
                 + "rate and the mean seed loss, with 95%% intervals; a table, a PNG plot, JSON as the last line.",
         footer = {"", "Examples:",
             "  oware tables build --seeds 12 && oware accuracy --agent alphabeta --movetime 50",

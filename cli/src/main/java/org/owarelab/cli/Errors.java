@@ -31,7 +31,7 @@ final class Errors {
             if (t instanceof ai.djl.engine.EngineException) {
                 return "DJL could not load libtorch (" + t.getMessage() + "). The default build bundles the CPU "
                         + "libtorch; a GPU build (OWARE_GPU=1) downloads the CUDA libtorch on first use, which needs "
-                        + "internet, or reads PYTORCH_LIBRARY_PATH. See README, 'Running on a GPU'";
+                        + "internet, or reads PYTORCH_LIBRARY_PATH. See docs/training.md, 'Running on a GPU'";
             }
         }
         String m = ex.getMessage();

@@ -24,7 +24,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code oware replay}: replays games and prints every ply as JSON (schema in the README). */
+/** {@code oware replay}: replays games and prints every ply as JSON (schema in docs/rules.md). */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replay a game and print one JSON object per ply: the start, then each move.",
             "Fields: ply, move, position, houses, stores, toMove, legal, captured, ended; the last object also "

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
  * until stopped. Loopback only unless {@code --bind} says otherwise.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Play an agent in a browser: a local web page over a small JSON API (see README, "
+        description = {"Play an agent in a browser: a local web page over a small JSON API (see docs/protocols.md, "
                 + "'Play in a browser'). Runs until Ctrl-C."},
         footer = {"", "Examples:",
             "  oware serve --agent alphabeta:depth=8      (then open http://127.0.0.1:8080/)",

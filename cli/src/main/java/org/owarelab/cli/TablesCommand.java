@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 /** {@code oware tables}: build and check endgame tables. */
 @Command(name = "tables", mixinStandardHelpOptions = true,
         description = "Endgame tables: the mover's share of the seeds on the board under perfect play, for every "
-                + "position with few seeds (see README, \"Endgame tables and accuracy\").",
+                + "position with few seeds (see docs/endgame-tables.md).",
         subcommands = {TablesCommand.Build.class, TablesCommand.Check.class},
         footer = {"", "Examples:", "  oware tables build --seeds 12 --out tables-12.owtb",
             "  oware tables check --tables tables-12.owtb --positions 2000 --max-seeds 5"})

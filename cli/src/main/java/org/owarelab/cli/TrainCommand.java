@@ -27,13 +27,13 @@ import picocli.CommandLine.Spec;
             "  oware train --config configs/default.yaml --set loop.generations=50 --set seed=7",
             "  oware train --resume runs/q1                         # continue a killed run",
             "  oware train --resume runs/q1 --set loop.generations=40   # extend a finished run",
-            "  oware train --config configs/gpu.yaml --set device=gpu   # after OWARE_GPU=1 (see README)",
+            "  oware train --config configs/gpu.yaml --set device=gpu   # after OWARE_GPU=1 (see docs/training.md)",
             "  oware train --config configs/quick.yaml --out runs/c1 --cluster    # workers on 127.0.0.1 play",
             "  oware train --config configs/default.yaml --out runs/c2 --cluster --bind 10.0.0.5 --port 5701",
             "  oware train --resume runs/c2 --cluster --bind 10.0.0.5   # workers reconnect by themselves",
             "",
             "With --cluster the trainer plays no games itself: it publishes the network and takes the games",
-            "of 'oware worker' processes (it prints their command line). See README, 'Running on many machines'."})
+            "of 'oware worker' processes (it prints their command line). See docs/cluster.md."})
 final class TrainCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -84,7 +84,7 @@ class NotebooksTest {
                 "--set", "loop.maxStepsPerGeneration=10", "--set", "arena.opponents=[random, greedy]",
                 "--set", "arena.games=4", "--set", "arena.finalGames=4", "--set", "arena.simulations=8");
         assertEquals(0, train.code(), train.err());
-        // As the README says: OWARE_RUN relative to the directory jupyter is started from, not notebooks/.
+        // As docs/notebooks.md says: OWARE_RUN relative to the directory jupyter is started from, not notebooks/.
         JsonNode nb = execute("training-run.ipynb", tmp, Map.of("OWARE_RUN", "runs/tiny"));
         assertTrue(images(nb) >= 3, "learning curves, throughput and arena plots");
         for (String png : List.of("learning-curves.png", "arena-scores.png")) {

@@ -46,7 +46,7 @@ class TableCorrectnessTest {
         assertTrue(r.exact > 0, r.toString());
     }
 
-    /** The larger run behind the README's figures: 1,000 positions with up to 5 seeds per variant. */
+    /** The larger run behind the figures in docs/endgame-tables.md: 1,000 positions with up to 5 seeds per variant. */
     @Tag("slow")
     @ParameterizedTest
     @MethodSource("variants")

@@ -35,7 +35,7 @@ import org.owarelab.rules.GrandSlam;
  * and 0.95 (depth 8) against material only. Then fitted to game results ({@code oware tune-eval},
  * a logistic fit on the 28,672 self-play games of a {@code configs/default.yaml} run): {@link
  * Weights#DEFAULT} (159, 51, -12, 134, -1) lowered the held-out log-loss from 0.510 to 0.501 and
- * beat the hand weights by an SPRT at 50 ms a move (+74 Elo, see the README). Small houses and seeds
+ * beat the hand weights by an SPRT at 50 ms a move (+74 Elo, see docs/search-sprt.md). Small houses and seeds
  * on one's side came out near zero once mobility and big houses weigh more. Cost: O(n^2) reads of the board per call, no allocation. Stateless, thread-safe.
  */
 final class Evaluation {

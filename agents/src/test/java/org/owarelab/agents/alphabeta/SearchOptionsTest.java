@@ -15,7 +15,7 @@ import org.owarelab.rules.RuleSet;
  * The search options that trade exactness or width for depth: aspiration windows (exact: the
  * same scores as the full window without a table) and late-move reductions (inexact by design:
  * the rule and its purpose, fewer nodes, are checked; their strength is measured in paired
- * games, see the README).
+ * games, see docs/search-sprt.md).
  */
 class SearchOptionsTest {
     private static final String[] RULES = {"", "houses=4,seeds=3", "grand-slam=capture-all,houses=5,seeds=3",

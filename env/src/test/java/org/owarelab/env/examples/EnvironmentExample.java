@@ -10,7 +10,7 @@ import org.owarelab.env.TimeStep;
 import org.owarelab.env.VectorEnv;
 import org.owarelab.rules.Side;
 
-/** The README's "Environment" example, kept compiling and running by {@code EnvironmentExampleTest}. */
+/** The "Environment" example of docs/environment.md, kept compiling and running by {@code EnvironmentExampleTest}. */
 public class EnvironmentExample {
     public static void main(String[] args) {
         SplittableRandom random = new SplittableRandom(7);

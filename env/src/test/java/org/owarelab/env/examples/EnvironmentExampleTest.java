@@ -8,7 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Runs the README example and checks what it prints. */
+/** Runs the docs/environment.md example and checks what it prints. */
 class EnvironmentExampleTest {
     @Test
     void theReadmeExampleRuns() {

@@ -108,7 +108,7 @@ final class GameSession implements AutoCloseable {
         }
     }
 
-    /** The game as the page draws it (see the README's API table). */
+    /** The game as the page draws it (see the API table in docs/protocols.md). */
     ObjectNode state() {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode s = f.objectNode();

@@ -32,7 +32,7 @@ import org.owarelab.rules.RuleSet;
  * chromedriver (never a downloaded one). Skipped, with a message saying so, only where
  * {@code /usr/bin/chromium} is not installed (Chromium without {@code /usr/bin/chromedriver}
  * fails, naming the package); {@code .ci/run} installs both, so CI runs this.
- * Leaves a screenshot of the page in {@code target/serve-page.png} (the README's is a copy).
+ * Leaves a screenshot of the page in {@code target/serve-page.png} (docs/serve-page.png is a copy).
  */
 @Tag("browser")
 class PlayPageBrowserTest {

@@ -18,7 +18,7 @@ package org.owarelab.training.loop;
  *     (0: only at the end)
  * @param cacheEntries entries of each self-play worker's position cache (0: no cache)
  * @param learnerThreads libtorch threads of the learner (self-play workers use one each: on a
- *     small CPU more threads per call are much slower, see README)
+ *     small CPU more threads per call are much slower, see docs/training.md)
  * @param maxWallSeconds a time budget (0: none): the first generation whose training ends at or
  *     past this many seconds of training time (over all sessions) is the last one, with the
  *     last generation's checkpoint and final evaluation; {@code generations} still caps the run.

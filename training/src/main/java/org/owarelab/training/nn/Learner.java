@@ -176,7 +176,7 @@ public final class Learner implements AutoCloseable {
             // The loss weights are arrays of this scope, not Numbers: DJL's mul(Number) wraps the number
             // in a tensor over a Java direct buffer and closes it at once, while autograd keeps that
             // tensor for the backward pass; a GC in between freed the buffer and backward read garbage
-            // (README, "A freed loss weight").
+            // (docs/learner-defect.md).
             NDArray total = policyLoss.mul(weight(w.policy())).add(valueLoss.mul(weight(w.value())));
             NDArray auxLoss;
             if (aux) {

@@ -14,7 +14,7 @@ import org.owarelab.rules.RuleSet;
 import org.owarelab.training.replay.Minibatch;
 
 /**
- * A fresh-JVM probe for the rare non-finite learner step (README, "A freed loss weight"): runs the ResNet
+ * A fresh-JVM probe for the rare non-finite learner step (docs/learner-defect.md): runs the ResNet
  * SGD fit of {@code LearnerTest.sgdFitsAFixedBatchWithAWdlAuxResnet} once and exits 3 when a step's
  * gradient is not finite, 0 otherwise. Not a test (no {@code @Test}): the defect shows in about 1 of
  * 10 to 1 of 90 fresh JVMs, so it is run many times by {@code training/probe-defect.sh}.
