@@ -21,7 +21,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.PolicyValueNet;

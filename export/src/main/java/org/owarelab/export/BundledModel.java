@@ -1,7 +1,7 @@
 package org.owarelab.export;
 
-import org.owarelab.agents.eval.Evaluator;
-import org.owarelab.agents.eval.EvaluatorSource;
+import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.model.CheckpointException;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;

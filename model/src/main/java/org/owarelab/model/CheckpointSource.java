@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.owarelab.agents.eval.Evaluator;
-import org.owarelab.agents.eval.EvaluatorSource;
-import org.owarelab.agents.eval.SharedEvaluator;
+import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.agents.inference.SharedEvaluator;
 import org.owarelab.rules.RuleSet;
 
 /**

@@ -12,7 +12,7 @@ import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.function.Function;
-import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.Board;
 

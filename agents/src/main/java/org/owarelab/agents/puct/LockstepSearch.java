@@ -1,6 +1,6 @@
 package org.owarelab.agents.puct;
 
-import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.rules.Board;
 
 /**

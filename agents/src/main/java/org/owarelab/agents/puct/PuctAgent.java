@@ -7,8 +7,8 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
-import org.owarelab.agents.eval.Evaluator;
-import org.owarelab.agents.eval.EvaluatorSource;
+import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 

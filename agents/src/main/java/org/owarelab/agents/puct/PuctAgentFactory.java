@@ -7,9 +7,9 @@ import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.eval.Evaluator;
-import org.owarelab.agents.eval.EvaluatorSource;
-import org.owarelab.agents.eval.UniformEvaluator;
+import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.agents.inference.UniformEvaluator;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
 

@@ -5,7 +5,7 @@
  * exact terminal and repetition handling, Dirichlet noise, first-play urgency, forced playouts
  * with policy-target pruning, Gumbel root selection with sequential halving);
  * {@link org.owarelab.agents.puct.LockstepSearch} advances many trees with one batched
- * {@link org.owarelab.agents.eval.Evaluator} call per step; {@link org.owarelab.agents.puct.PuctAgent}
+ * {@link org.owarelab.agents.inference.Evaluator} call per step; {@link org.owarelab.agents.puct.PuctAgent}
  * is the single-game agent ({@code puct:sims=N,model=PATH}).
  *
  * <p>Values are from the side to move at each node, in [-1, 1], negated on the way up; policies

@@ -2,7 +2,7 @@ package org.owarelab.agents.puct;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.rules.Board;
 
 /** Wraps an evaluator, refuses finished boards and counts calls, positions and the largest batch. */

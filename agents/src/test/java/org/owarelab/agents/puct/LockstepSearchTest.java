@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.owarelab.agents.eval.SyntheticEvaluator;
+import org.owarelab.agents.inference.SyntheticEvaluator;
 import org.owarelab.rules.RuleSet;
 
 class LockstepSearchTest {

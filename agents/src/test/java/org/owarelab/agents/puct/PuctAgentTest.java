@@ -14,8 +14,8 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.builtin.BuiltInAgents;
-import org.owarelab.agents.eval.EvaluatorSource;
-import org.owarelab.agents.eval.UniformEvaluator;
+import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.agents.inference.UniformEvaluator;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
@@ -219,8 +219,8 @@ class PuctAgentTest {
     @Test
     void aSearchAfterAnEvaluatorFailureStartsANewTree() {
         int[] calls = {0};
-        EvaluatorSource flaky = (model, rules) -> new org.owarelab.agents.eval.Evaluator() {
-            final org.owarelab.agents.eval.SyntheticEvaluator inner = new org.owarelab.agents.eval.SyntheticEvaluator(6, 1);
+        EvaluatorSource flaky = (model, rules) -> new org.owarelab.agents.inference.Evaluator() {
+            final org.owarelab.agents.inference.SyntheticEvaluator inner = new org.owarelab.agents.inference.SyntheticEvaluator(6, 1);
 
             @Override
             public int actions() {

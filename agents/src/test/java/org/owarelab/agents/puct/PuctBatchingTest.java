@@ -10,8 +10,8 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.owarelab.agents.eval.Evaluator;
-import org.owarelab.agents.eval.SyntheticEvaluator;
+import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.SyntheticEvaluator;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.owarelab.agents.eval.SyntheticEvaluator;
-import org.owarelab.agents.eval.UniformEvaluator;
+import org.owarelab.agents.inference.SyntheticEvaluator;
+import org.owarelab.agents.inference.UniformEvaluator;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.owarelab.agents.eval.Evaluator;
-import org.owarelab.agents.eval.SyntheticEvaluator;
-import org.owarelab.agents.eval.UniformEvaluator;
+import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.SyntheticEvaluator;
+import org.owarelab.agents.inference.UniformEvaluator;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.EndReason;
 import org.owarelab.rules.Position;

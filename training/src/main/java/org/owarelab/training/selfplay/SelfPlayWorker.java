@@ -1,6 +1,6 @@
 package org.owarelab.training.selfplay;
 
-import org.owarelab.agents.eval.Evaluator;
+import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.puct.LockstepSearch;
 import org.owarelab.agents.puct.Tree;
 import org.owarelab.env.ObservationEncoder;

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.agents.eval.EvaluatorContract;
+import org.owarelab.agents.inference.EvaluatorContract;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.CheckpointException;
 import org.owarelab.model.CheckpointInfo;

@@ -2,7 +2,7 @@ package org.owarelab.training.nn;
 
 import java.util.List;
 import java.util.SplittableRandom;
-import org.owarelab.agents.eval.EvaluatorContract;
+import org.owarelab.agents.inference.EvaluatorContract;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.Board;
 import org.owarelab.training.replay.Minibatch;

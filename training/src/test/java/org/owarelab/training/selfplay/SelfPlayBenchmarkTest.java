@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.owarelab.agents.eval.UniformEvaluator;
+import org.owarelab.agents.inference.UniformEvaluator;
 import org.owarelab.rules.RuleSet;
 
 /** The rounds of {@link SelfPlayBenchmark}. */

@@ -1,4 +1,4 @@
-package org.owarelab.agents.eval;
+package org.owarelab.agents.inference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.owarelab.agents.eval;
+package org.owarelab.agents.inference;
 
 import org.owarelab.rules.Board;
 
