@@ -9,17 +9,14 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.alphabeta.EvalTerms;
+import org.owarelab.agents.alphabeta.tuning.EvalFit;
 import org.owarelab.evaluation.GameRecords;
-import org.owarelab.evaluation.tuning.EvalFit;
 import org.owarelab.rules.Board;
-import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.GameRecord;
@@ -77,7 +74,6 @@ final class TuneEvalCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         EvalFit fit = new EvalFit();
-        Map<String, EvalTerms> terms = new HashMap<>();
         SplittableRandom random = new SplittableRandom(seed);
         int games = 0;
         long t0 = System.nanoTime();
@@ -93,7 +89,7 @@ final class TuneEvalCommand implements Callable<Integer> {
                     if (line.text().isBlank()) {
                         continue;
                     }
-                    if (addGame(fit, terms, file + ":" + line.number(), line.text(), random.nextDouble() < validation)) {
+                    if (addGame(fit, file + ":" + line.number(), line.text(), random.nextDouble() < validation)) {
                         games++;
                     }
                 }
@@ -154,41 +150,22 @@ final class TuneEvalCommand implements Callable<Integer> {
     }
 
     /** Replays one record and adds its positions; false for a forfeited game (skipped). */
-    private boolean addGame(EvalFit fit, Map<String, EvalTerms> cache, String where, String text, boolean held) {
+    private boolean addGame(EvalFit fit, String where, String text, boolean held) {
         Game g = game(where, text);
         if (g == null) {
             return false;
         }
-        RuleSet rules;
-        Board board;
+        Board start;
         try {
-            rules = g.rules().isEmpty() ? RuleSet.DEFAULT : RuleSet.parse(g.rules());
-            board = g.position() != null ? new Board(Position.parse(g.position(), rules)) : new Board(rules);
+            RuleSet rules = g.rules().isEmpty() ? RuleSet.DEFAULT : RuleSet.parse(g.rules());
+            start = g.position() != null ? new Board(Position.parse(g.position(), rules)) : new Board(rules);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(where + ": " + e.getMessage());
         }
-        int winner = g.winner();
-        EvalTerms t = cache.computeIfAbsent(rules.spec(), k -> new EvalTerms(rules));
-        String moves = g.moves();
-        int[] terms = new int[EvalFit.TERMS];
-        for (int i = 0; i <= moves.length(); i++) {
-            if (board.isOver()) {
-                break;
-            }
-            if (i >= minPly) {
-                t.of(board, terms);
-                double result = winner < 0 ? 0.5 : winner == board.toMove() ? 1 : 0;
-                fit.add(terms, result, held);
-            }
-            if (i == moves.length()) {
-                break;
-            }
-            try {
-                board.play(Moves.parse(board, moves.charAt(i)));
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                throw new BadInputException(where + ": move " + (i + 1) + " '" + moves.charAt(i) + "': "
-                        + e.getMessage());
-            }
+        try {
+            fit.addGame(start, g.moves(), g.winner(), minPly, held);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(where + ": " + e.getMessage());
         }
         return true;
     }
