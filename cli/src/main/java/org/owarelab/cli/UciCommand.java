@@ -42,7 +42,7 @@ final class UciCommand implements Callable<Integer> {
     public Integer call() {
         RuleSet r = RuleSet.parse(rules);
         try (AgentRegistry agents = ModelAgents.registry()) {
-            return UciMain.serve(agents, agent, r, seed, Main.class.getPackage().getImplementationVersion());
+            return UciMain.serve(agents, agent, r, seed, VersionProvider.version());
         }
     }
 }

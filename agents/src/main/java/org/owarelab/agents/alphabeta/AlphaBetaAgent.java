@@ -269,7 +269,7 @@ public final class AlphaBetaAgent implements Agent {
                 break;
             }
             completed = d;
-            bestMove = search.pvMove(0);
+            bestMove = search.pv().move(0);
             lastCompletedMove = bestMove;
             bestScore = score;
             pvLength = copyPv();
@@ -341,9 +341,9 @@ public final class AlphaBetaAgent implements Agent {
     }
 
     private int copyPv() {
-        int len = search.pvLength();
+        int len = search.pv().length();
         for (int i = 0; i < len; i++) {
-            bestPv[i] = search.pvMove(i);
+            bestPv[i] = search.pv().move(i);
         }
         return len;
     }

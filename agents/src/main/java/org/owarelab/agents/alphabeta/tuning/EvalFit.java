@@ -1,11 +1,16 @@
-package org.owarelab.evaluation.tuning;
+package org.owarelab.agents.alphabeta.tuning;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.RealVector;
 import org.owarelab.agents.alphabeta.EvalTerms;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Moves;
+import org.owarelab.rules.RuleSet;
 
 /**
  * Fits the alpha-beta evaluation's weights to game results (Texel's method, in its log-loss
@@ -32,6 +37,8 @@ public final class EvalFit {
     private boolean[] validation = new boolean[1024];
     private int n;
     private int held;
+    /** The terms of each rule set met, by its spec. */
+    private final Map<String, EvalTerms> termsByRules = new HashMap<>();
 
     /**
      * Adds a position.
@@ -59,6 +66,37 @@ public final class EvalFit {
         validation[n] = validate;
         held += validate ? 1 : 0;
         n++;
+    }
+
+    /**
+     * Replays a game and adds its positions from ply {@code minPly} on, each with the game's
+     * result for its side to move, until the game ends or its moves run out.
+     *
+     * @param start the start position (played on: pass a copy to keep it)
+     * @param moves the game's moves as letters from {@code start}
+     * @param winner 0 South, 1 North, -1 a draw
+     * @param validate true to hold the positions out of the fit
+     * @throws IllegalArgumentException {@code move N 'X': ...} for a move that is not legal there
+     */
+    public void addGame(Board start, String moves, int winner, int minPly, boolean validate) {
+        RuleSet rules = start.rules();
+        EvalTerms t = termsByRules.computeIfAbsent(rules.spec(), k -> new EvalTerms(rules));
+        Board board = start;
+        int[] row = new int[TERMS];
+        for (int i = 0; i <= moves.length() && !board.isOver(); i++) {
+            if (i >= minPly) {
+                t.of(board, row);
+                add(row, winner < 0 ? 0.5 : winner == board.toMove() ? 1 : 0, validate);
+            }
+            if (i == moves.length()) {
+                break;
+            }
+            try {
+                board.play(Moves.parse(board, moves.charAt(i)));
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new IllegalArgumentException("move " + (i + 1) + " '" + moves.charAt(i) + "': " + e.getMessage(), e);
+            }
+        }
     }
 
     /** Positions added, validation ones included. */

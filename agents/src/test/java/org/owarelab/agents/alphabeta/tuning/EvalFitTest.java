@@ -1,4 +1,4 @@
-package org.owarelab.evaluation.tuning;
+package org.owarelab.agents.alphabeta.tuning;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -79,5 +79,18 @@ class EvalFitTest {
         t[2] = 1;
         fit.add(t, 1, false);
         assertTrue(assertThrows(IllegalStateException.class, fit::fit).getMessage().contains("too few positions"));
+    }
+
+    @Test
+    void addGameReplaysTheMovesAndAddsEachPositionFromMinPly() {
+        EvalFit fit = new EvalFit();
+        fit.addGame(new Board(), "DaBd", 0, 0, false);
+        assertEquals(5, fit.positions(), "the start and the position after each of 4 moves");
+        fit.addGame(new Board(), "DaBd", -1, 2, true);
+        assertEquals(8, fit.positions(), "from ply 2: 3 more");
+        assertEquals(3, fit.validationPositions());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> fit.addGame(new Board(), "DaXd", 1, 0, false));
+        assertTrue(e.getMessage().startsWith("move 3 'X': "), e.getMessage());
     }
 }
