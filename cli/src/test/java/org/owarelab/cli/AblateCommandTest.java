@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.owarelab.cli.ablate.AblationPlan;
+import org.owarelab.ablation.AblationPlan;
 import org.owarelab.training.loop.RunDirectory;
 import org.owarelab.training.loop.Trainer;
 
