@@ -264,16 +264,13 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
         try {
             return ConfigLoader.parse(base[1], base[0], TrainConfig.DEFAULT, all);
         } catch (ConfigException e) {
-            String m = e.getMessage();
-            for (String o : all) {
-                String prefix = "--set " + o + ": ";
-                if (m.startsWith(prefix)) {
-                    String[] at = extra.get(o);
-                    String k = o.substring(0, o.indexOf('='));
-                    return at != null ? fail(src, at[0], at[1], m.substring(prefix.length()))
-                            : fail(src, "/set/" + pointer(k), "set." + k, m.substring(prefix.length()));
-                }
+            String o = e.override();
+            if (o != null && all.contains(o)) {
+                String[] at = extra.get(o);
+                return at != null ? fail(src, at[0], at[1], e.problem())
+                        : fail(src, "/set/" + pointer(e.key()), "set." + e.key(), e.problem());
             }
+            String m = e.getMessage();
             return key != null ? fail(src, pointer, key, m) : fail(src, "/base", "base", m);
         }
     }

@@ -49,54 +49,6 @@ class AblateCommandTest {
         return f;
     }
 
-    @Test
-    void aGridCrossedWithZippedRowsExpandsInOrderWithNamedVariants() throws Exception {
-        Path f = write("a.yaml", String.format(TINY, 1) + """
-                grid:
-                  network.aux: [true, false]
-                  selfplay.simulations: [8, 16]
-                zip:
-                  selfplay.search.gumbel.enabled: [false, true]
-                  selfplay.search.noise.fraction: [0.25, 0.0]
-                seeds: [3, 4]
-                """);
-        AblationPlan plan = AblationPlan.load(f);
-        assertEquals(List.of("network.aux", "selfplay.simulations", "selfplay.search.gumbel.enabled",
-                "selfplay.search.noise.fraction"), plan.axes());
-        assertEquals(8, plan.variants().size());
-        assertEquals(16, plan.runs());
-        assertEquals("aux=true_simulations=8_gumbel.enabled=false_noise.fraction=0.25", plan.variants().get(0).name());
-        assertEquals("aux=true_simulations=8_gumbel.enabled=true_noise.fraction=0.0", plan.variants().get(1).name());
-        assertEquals("aux=false_simulations=16_gumbel.enabled=true_noise.fraction=0.0", plan.variants().get(7).name());
-        AblationPlan.Variant v = plan.variants().get(7);
-        assertFalse(v.config().network().aux());
-        assertEquals(16, v.config().selfplay().simulations());
-        assertTrue(v.config().selfplay().search().gumbel().enabled());
-        assertEquals(0.0, v.config().selfplay().search().noise().fraction());
-        assertEquals(1, v.config().loop().generations(), "set: applies to every variant");
-        assertEquals("houses=3,seeds=3", v.config().rules(), "the embedded tiny base");
-        assertEquals(4, v.config(4).seed());
-        assertEquals(List.of(3L, 4L), plan.seeds());
-    }
-
-    @Test
-    void everyShippedStudyExpandsAndUsesRealConfigKeys() throws Exception {
-        List<Path> studies;
-        try (var files = Files.list(Path.of("..", "configs", "ablations"))) {
-            studies = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-        }
-        assertTrue(studies.size() >= 5, "simulations, gumbel, playout cap, encoder, margin head: " + studies);
-        for (Path f : studies) {
-            AblationPlan plan = AblationPlan.load(f);
-            assertTrue(plan.variants().size() >= 2, f + " varies something");
-            assertTrue(plan.seeds().size() >= 3, f + " has at least 3 seeds");
-        }
-        AblationPlan sims = AblationPlan.load(Path.of("..", "configs", "ablations", "simulations.yaml"));
-        assertEquals(List.of(25, 50, 100, 200), sims.variants().stream().map(v -> v.config().selfplay().simulations())
-                .toList());
-        assertTrue(sims.variants().stream().allMatch(v -> v.config().loop().maxWallSeconds() > 0), "equal wall time");
-    }
-
     static Stream<Arguments> badFiles() {
         String tiny = String.format(TINY, 1);
         return Stream.of(

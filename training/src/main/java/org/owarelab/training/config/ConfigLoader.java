@@ -93,7 +93,7 @@ public final class ConfigLoader {
                 return key.equals(path) || !path.isEmpty() && (key.startsWith(path + ".") || path.startsWith(key + "."));
             }).reduce((a, b) -> b).orElse(null);
             if (override != null) {
-                throw new ConfigException("--set " + override + ": " + problem(e), e);
+                throw ConfigException.inOverride(override, problem(e), e);
             }
             // A record checked as a whole (no key path): blame the first override that breaks it, if any.
             ObjectNode partial = fileTree.deepCopy();
@@ -104,7 +104,7 @@ public final class ConfigLoader {
                     if (i == 0) {
                         break;
                     }
-                    throw new ConfigException("--set " + overrides.get(i - 1) + ": " + problem(first), first);
+                    throw ConfigException.inOverride(overrides.get(i - 1), problem(first), first);
                 }
                 if (i < overrides.size()) {
                     applyOverride(partial, overrides.get(i));
@@ -130,13 +130,13 @@ public final class ConfigLoader {
     private static void applyOverride(ObjectNode tree, String override) {
         int eq = override.indexOf('=');
         if (eq <= 0) {
-            throw new ConfigException("--set " + override + ": expected key.path=value");
+            throw ConfigException.inOverride(override, "expected key.path=value", null);
         }
         String[] keys = override.substring(0, eq).trim().split("\\.", -1);
         for (String k : keys) {
             if (k.isBlank()) {
-                throw new ConfigException("--set " + override + ": expected key.path=value with a name between every "
-                        + "two dots (e.g. loop.generations=8)");
+                throw ConfigException.inOverride(override, "expected key.path=value with a name between every "
+                        + "two dots (e.g. loop.generations=8)", null);
             }
         }
         String raw = override.substring(eq + 1).trim();
@@ -153,8 +153,8 @@ public final class ConfigLoader {
         for (int i = 0; i < keys.length - 1; i++) {
             JsonNode child = node.get(keys[i]);
             if (child == null || !child.isObject()) {
-                throw new ConfigException("--set " + override + ": '" + String.join(".", java.util.Arrays.copyOf(keys, i + 1))
-                        + "' is not a section of the config (sections: " + sections(node) + ")");
+                throw ConfigException.inOverride(override, "'" + String.join(".", java.util.Arrays.copyOf(keys, i + 1))
+                        + "' is not a section of the config (sections: " + sections(node) + ")", null);
             }
             node = (ObjectNode) child;
         }
