@@ -85,6 +85,22 @@ class AblationPlanTest {
     }
 
     @Test
+    void anEmptyBaseConfigIsRefusedNotReplacedByTheDefaults() throws Exception {
+        Files.writeString(tmp.resolve("empty.yaml"), "# nothing yet\n");
+        Path f = Tiny.write(tmp, "e.yaml", Tiny.head(1).replace("base: tiny", "base: empty.yaml"));
+        AblationException e = assertThrows(AblationException.class, () -> AblationPlan.load(f));
+        assertTrue(e.getMessage().startsWith(f + ":1: key base: "), e.getMessage());
+        assertTrue(e.getMessage().contains("empty.yaml is empty (expected a training config"), e.getMessage());
+    }
+
+    @Test
+    void aDuplicatedKeyIsAnErrorAtItsSecondLine() throws Exception {
+        Path f = Tiny.write(tmp, "d.yaml", Tiny.head(1) + "seeds: [1, 2]\nevaluation:\n  games: 2\n  games: 4\n");
+        AblationException e = assertThrows(AblationException.class, () -> AblationPlan.load(f));
+        assertEquals(f + ":13: key evaluation.games: duplicate key 'games' (expected each key once)", e.getMessage());
+    }
+
+    @Test
     void noAxisGivesOneVariantNamedBaseAndTheBasesSeed() throws Exception {
         AblationPlan plan = AblationPlan.load(Tiny.write(tmp, "b.yaml", Tiny.head(1)));
         assertEquals(List.of(), plan.axes());

@@ -71,7 +71,16 @@ class AblateCommandTest {
                         "0 (mode: time needs"),
                 Arguments.of(tiny + "evaluation:\n  movetimeMs: 50\n", 11, "evaluation.movetimeMs",
                         "used only with mode: time"),
-                Arguments.of(tiny + "evaluation:\n  mode: clock\n", 11, "evaluation.mode", "expected sims"));
+                Arguments.of(tiny + "evaluation:\n  mode: clock\n", 11, "evaluation.mode", "expected sims"),
+                // Issue 27: a duplicated key was the last one silently; grid: {} ran the base alone.
+                Arguments.of(tiny + "seeds: [1, 2]\nseeds: [3]\n", 11, "seeds", "duplicate key 'seeds'"),
+                Arguments.of(tiny + "grid: {}\n", 10, "grid", "empty (expected at least one axis"),
+                Arguments.of(tiny + "zip: {}\n", 10, "zip", "empty (expected at least one axis"),
+                // Issue 27: Java types in the message (ArrayList<JsonNode>, JsonToken.START_ARRAY).
+                Arguments.of(tiny + "grid:\n  network.aux: {a: 1}\n", 11, "grid.network.aux",
+                        "expected a list, e.g. [1, 2], got a section of keys"),
+                Arguments.of(tiny + "seeds: {a: 1}\n", 10, "seeds", "expected a list"),
+                Arguments.of(tiny + "evaluation: [1]\n", 10, "evaluation", "expected a section of keys"));
     }
 
     @ParameterizedTest
@@ -86,6 +95,9 @@ class AblateCommandTest {
         assertEquals(1, lines.length, r.err());
         assertTrue(lines[0].startsWith("oware ablate: " + f + ":" + line + ": key " + key + ": "), lines[0]);
         assertTrue(lines[0].contains(what), lines[0]);
+        for (String java : List.of("java.", "JsonToken", "START_", "JsonNode", "AblationFile", "`")) {
+            assertFalse(lines[0].contains(java), "no Java in the user's message: " + lines[0]);
+        }
         assertFalse(Files.exists(out), "nothing written");
     }
 

@@ -83,6 +83,25 @@ class CliInputTest {
     }
 
     @Test
+    void trainRefusesAnEmptyConfigAndADuplicatedKeyInsteadOfTrainingFromDefaults(@TempDir Path dir) throws Exception {
+        for (String text : new String[] {"", "# only a comment\n", "{}\n"}) {
+            Path empty = Files.writeString(dir.resolve("empty.yaml"), text);
+            Path out = dir.resolve("run");
+            Cli r = Cli.run("train", "--config", empty.toString(), "--out", out.toString());
+            assertEquals(2, r.code(), r.err());
+            assertEquals("oware train: config " + empty + ": the file is empty (expected a mapping of keys, e.g. "
+                    + "'loop: {generations: 8}'; leave --config out for the embedded quick config)", r.err().strip());
+            assertFalse(Files.exists(out), "nothing written");
+        }
+        Path dup = Files.writeString(dir.resolve("dup.yaml"), "seed: 1\nloop:\n  generations: 2\n  generations: 3\n");
+        Cli r = Cli.run("train", "--config", dup.toString(), "--out", dir.resolve("run").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("oware train: " + dup + ":4:"), r.err());
+        assertTrue(r.err().contains("'loop.generations': duplicate key 'generations' (expected each key once)"), r.err());
+        assertEquals(1, r.err().strip().split("\\R").length, r.err());
+    }
+
+    @Test
     void aModelDirectoryWithoutACheckpointSaysWhatIsMissing(@TempDir Path dir) {
         Cli r = Cli.run("match", "puct:model=" + dir, "random", "--games", "2");
         assertEquals(2, r.code(), r.err());

@@ -37,6 +37,7 @@ class TrainMainTest {
             {"--nosuch", "1"},
             {"--config", tmp.resolve("nosuch.yaml").toString(), "--out", out.toString()},
             {"--resume", out.toString()},
+            {"--config", Files.writeString(tmp.resolve("empty.yaml"), "# nothing\n").toString(), "--out", out.toString()},
         }) {
             Result r = run(args);
             assertEquals(2, r.code(), String.join(" ", args) + ": " + r.err());

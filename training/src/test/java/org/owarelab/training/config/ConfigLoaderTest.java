@@ -128,6 +128,23 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aDuplicatedKeyIsAnErrorNotTheLastValue() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("seed: 1\nnet:\n  lr: 0.5\n  lr: 0.1\n", "q.yaml", DEFAULTS, List.of()));
+        assertTrue(e.getMessage().startsWith("q.yaml:4:"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("'net.lr': duplicate key 'lr' (expected each key once)"), e.getMessage());
+    }
+
+    @Test
+    void anEmptyFileIsRecognisedSoThatLoadingOneIsAnError() {
+        for (String empty : List.of("", "  \n", "# a comment only\n", "{}\n", "---\n")) {
+            assertTrue(ConfigLoader.isEmpty(empty), "'" + empty + "'");
+        }
+        assertEquals(false, ConfigLoader.isEmpty("seed: 1\n"));
+        assertEquals(false, ConfigLoader.isEmpty("seed: [1\n"), "a syntax error is parse()'s to name");
+    }
+
+    @Test
     void malformedYamlIsReportedWithItsPlace() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ConfigLoader.parse("seed: [1\n", "q.yaml", DEFAULTS, List.of()));
