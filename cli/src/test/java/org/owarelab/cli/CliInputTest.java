@@ -71,6 +71,17 @@ class CliInputTest {
     }
 
     @Test
+    void aBatchLineWithADuplicatedKeyIsThatLinesErrorNotItsLastValue() {
+        Cli r = Cli.runWithBytes("{\"moves\":\"F\",\"moves\":\"Ff\"}\n{\"moves\":\"F\"}\n".getBytes(StandardCharsets.UTF_8),
+                "replay", "--batch", "-");
+        String[] lines = r.outLines();
+        assertEquals(2, lines.length, r.out());
+        assertTrue(lines[0].contains("Duplicate field 'moves'") || lines[0].contains("duplicate"), lines[0]);
+        assertTrue(lines[0].contains("\"error\""), lines[0]);
+        assertTrue(lines[1].contains("\"plies\""), "the next line is replayed: " + lines[1]);
+    }
+
+    @Test
     void trainSaysAFileIsNotARunDirectory(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("notes.txt"), "x");
         Cli out = Cli.run("train", "--out", file.toString());
