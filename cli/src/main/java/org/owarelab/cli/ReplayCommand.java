@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.owarelab.formats.Mappers;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Spec;
             "  echo '{\"moves\":\"FfBe\"}' | oware replay --batch -",
             "  oware replay --batch games.jsonl > plies.jsonl"})
 final class ReplayCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json(); // a duplicated key is an error, not the last one
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

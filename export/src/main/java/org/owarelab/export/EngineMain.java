@@ -1,7 +1,6 @@
 package org.owarelab.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.agents.uci.UciMain;
 import org.owarelab.export.serve.PlayServer;
+import org.owarelab.formats.Mappers;
 import org.owarelab.model.ModelRef;
 
 /**
@@ -138,7 +138,7 @@ public final class EngineMain {
     private static JsonNode readCard(Path bundle) {
         Path card = bundle.resolve(BundleWriter.MODEL_CARD);
         try {
-            return new ObjectMapper().readTree(Files.readAllBytes(card));
+            return Mappers.json().readTree(Files.readAllBytes(card));
         } catch (IOException e) {
             throw new ExportException("cannot read " + card + " (" + e.getMessage() + "): not an exported bundle?");
         }

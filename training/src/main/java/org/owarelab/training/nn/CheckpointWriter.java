@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.owarelab.formats.Mappers;
 import org.owarelab.model.CheckpointException;
 import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.Checkpoints;
@@ -33,7 +34,7 @@ import org.owarelab.util.AtomicDirectory;
  */
 public final class CheckpointWriter {
     /** Turns the learner's configuration into the informative JSON of {@code meta.json}. */
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json();
 
     private CheckpointWriter() {
     }

@@ -1,4 +1,4 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 /**
  * A bad ablation file: the message is one line, {@code FILE:LINE: key KEY: what was expected}.

@@ -1,4 +1,4 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.inference.TTest;

@@ -1,4 +1,4 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -13,6 +13,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.owarelab.evaluation.report.Charts;
+import org.owarelab.evaluation.report.Csv;
 import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.training.loop.TrainState;
 import org.owarelab.util.AtomicFiles;
@@ -368,12 +369,8 @@ public final class AblationResults {
         return String.format(Locale.ROOT, "%.4f", x).replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
+    /** One CSV line, quoted by the lab's CSV ({@link Csv}). */
     static String csv(String... fields) {
-        List<String> out = new ArrayList<>();
-        for (String f : fields) {
-            String v = f == null ? "" : f;
-            out.add(v.matches(".*[,\"\\r\\n].*") ? '"' + v.replace("\"", "\"\"") + '"' : v);
-        }
-        return String.join(",", out);
+        return Csv.line(fields);
     }
 }

@@ -1,15 +1,11 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +15,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import org.owarelab.formats.Mappers;
+import org.owarelab.formats.ReadProblem;
 
 /**
  * An ablation file as written ({@code configs/ablations/*.yaml}), bound by Jackson with unknown
@@ -44,10 +41,12 @@ import java.util.stream.Collectors;
 public record AblationFile(String base, Map<String, JsonNode> set, Map<String, List<JsonNode>> grid,
         Map<String, List<JsonNode>> zip, List<Long> seeds, Evaluation evaluation) {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+    /** Unknown and duplicated keys refused (the lab's YAML mapper: {@link Mappers}). */
+    private static final ObjectMapper YAML = Mappers.yamlBuilder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
     /**
      * How the variants are rated: their checkpoints and the fixed opponents play a round robin
@@ -138,43 +137,17 @@ public record AblationFile(String base, Map<String, JsonNode> set, Map<String, L
         AblationFile content;
         try {
             content = YAML.readValue(text, AblationFile.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new AblationException(where(file, lines, e) + "key " + path(e) + ": unknown key (expected one of "
-                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", "))
-                    + ")");
-        } catch (JsonMappingException e) {
-            String m = e.getOriginalMessage();
-            m = m.contains("\n") ? m.substring(0, m.indexOf('\n')) : m;
-            throw new AblationException(where(file, lines, e) + "key " + path(e) + ": "
-                    + m.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z.]*\\.([A-Za-z$]+)`", "$1").trim());
         } catch (JsonProcessingException e) {
-            throw new AblationException(where(file, e.getLocation()) + "not valid YAML: " + e.getOriginalMessage()
-                    .replace('\n', ' '));
+            // In the user's words: FILE:LINE: key KEY: what was expected (no Java types, no parser tokens).
+            ReadProblem p = ReadProblem.of(e, text, YAML);
+            throw new AblationException(file + ":" + Math.max(1, p.line()) + ": key "
+                    + (p.key().isEmpty() ? "(top level)" : p.key()) + ": " + p.problem());
         }
         if (content == null) {
             throw new AblationException(file + ":1: key base: the file is empty (expected base, grid or zip, seeds, "
                     + "evaluation)");
         }
         return new Source(file, text, content, lines);
-    }
-
-    private static String where(Path file, JsonLocation loc) {
-        return file + ":" + (loc == null || loc.getLineNr() <= 0 ? 1 : loc.getLineNr()) + ": ";
-    }
-
-    /** Where the key of a binding error stands: its line by key path, else Jackson's location. */
-    private static String where(Path file, Map<String, Integer> lines, JsonMappingException e) {
-        String pointer = e.getPath().stream().map(r -> r.getFieldName() != null
-                ? "/" + r.getFieldName().replace("~", "~0").replace("/", "~1") : "/" + r.getIndex())
-                .collect(Collectors.joining());
-        Integer line = lines.get(pointer);
-        return line != null ? file + ":" + line + ": " : where(file, e.getLocation());
-    }
-
-    private static String path(JsonMappingException e) {
-        String p = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-                : String.valueOf(r.getIndex())).collect(Collectors.joining("."));
-        return p.isEmpty() ? "(top level)" : p;
     }
 
     /** The line of every key and list item, by JSON pointer. */

@@ -1,4 +1,4 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.owarelab.training.TrainMain;
 import org.owarelab.training.loop.Trainer;
 import org.owarelab.util.AtomicFiles;
 
@@ -27,7 +28,7 @@ import org.owarelab.util.AtomicFiles;
  * file gained seeds or variants trains and plays only what is new.
  *
  * <p>Runs train one at a time in this process by default. With {@code parallel > 1} each run trains
- * in its own JVM ({@code oware train}: one learner per JVM, see ECOSYSTEM), {@code parallel} at a
+ * in its own JVM ({@link TrainMain}, training's entry point: one learner per JVM, see ECOSYSTEM), {@code parallel} at a
  * time, each child's libtorch limited to {@code cores / parallel} threads; a child's output goes to
  * {@code DIR/logs/}, as does an in-process run's.
  */
@@ -154,7 +155,7 @@ public final class AblationRunner {
             if (parallel == 1) {
                 try (PrintStream ps = new PrintStream(new FileOutputStream(log.toFile(), true), true,
                         StandardCharsets.UTF_8)) {
-                    String command = "oware ablate " + plan.source().file() + " (run " + r.label() + ")";
+                    String command = command(r);
                     if (r.begun()) {
                         Trainer.resume(r.dir(), List.of(), command, ps);
                     } else {
@@ -176,28 +177,13 @@ public final class AblationRunner {
 
     private void trainInChild(AblationRun r, Path log) throws IOException, InterruptedException {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors() / parallel);
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.add("-Djava.awt.headless=true");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("org.owarelab.cli.Main");
-        cmd.add("train");
-        if (r.begun()) {
-            cmd.add("--resume");
-            cmd.add(r.dir().toString());
-        } else {
-            Path cfg = dir.resolve("configs").resolve(r.variant().name() + "-seed-" + r.seed() + ".yaml");
+        Path cfg = null;
+        if (!r.begun()) {
+            cfg = dir.resolve("configs").resolve(r.variant().name() + "-seed-" + r.seed() + ".yaml");
             Files.createDirectories(cfg.getParent());
             AtomicFiles.writeString(cfg, r.config().toYaml());
-            cmd.add("--config");
-            cmd.add(cfg.toString());
-            cmd.add("--out");
-            cmd.add(r.dir().toString());
         }
-        cmd.add("--set");
-        cmd.add("loop.learnerThreads=" + threads);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(childCommand(r, cfg, threads, command(r))).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().put("OMP_NUM_THREADS", Integer.toString(threads));
         Process p = pb.start();
@@ -205,7 +191,7 @@ public final class AblationRunner {
         try {
             int code = p.waitFor();
             if (code != 0) {
-                throw new IllegalStateException("oware train exited with " + code);
+                throw new IllegalStateException("the training process exited with " + code);
             }
         } finally {
             children.remove(p);
@@ -213,5 +199,38 @@ public final class AblationRunner {
                 p.destroy();
             }
         }
+    }
+
+    /** What {@code run.json} records as the command of {@code r}, in this process or in a child. */
+    private String command(AblationRun r) {
+        return "oware ablate " + plan.source().file() + " (run " + r.label() + ")";
+    }
+
+    /**
+     * The command line of a child JVM training {@code r}: this JVM's java and classpath, training's
+     * own main class ({@link TrainMain}, not the command line's), {@code --resume} for a begun run,
+     * else {@code --config cfg --out}; libtorch limited to {@code threads}.
+     */
+    static List<String> childCommand(AblationRun r, Path cfg, int threads, String command) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("-Djava.awt.headless=true");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(TrainMain.class.getName());
+        if (cfg == null) {
+            cmd.add("--resume");
+            cmd.add(r.dir().toString());
+        } else {
+            cmd.add("--config");
+            cmd.add(cfg.toString());
+            cmd.add("--out");
+            cmd.add(r.dir().toString());
+        }
+        cmd.add("--set");
+        cmd.add("loop.learnerThreads=" + threads);
+        cmd.add("--command");
+        cmd.add(command);
+        return cmd;
     }
 }

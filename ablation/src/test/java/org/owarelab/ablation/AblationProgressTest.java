@@ -1,4 +1,4 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -4,4 +4,4 @@
  * run directories and rates in one common tournament pool; {@link AblationResults} writes the
  * tables, the report and the plots. Everything is resumable: finished runs and saved games are kept.
  */
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;

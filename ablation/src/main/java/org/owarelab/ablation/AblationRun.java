@@ -1,4 +1,4 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.owarelab.formats.Mappers;
 import org.owarelab.training.loop.RunDirectory;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.loop.TrainState;
@@ -24,7 +25,7 @@ import org.owarelab.training.loop.TrainState;
  * @param config the resolved config
  */
 public record AblationRun(int index, AblationPlan.Variant variant, long seed, Path dir, TrainConfig config) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json();
 
     /** The runs of {@code plan} under {@code ablationDir}, variant by variant, seeds in order. */
     public static List<AblationRun> of(AblationPlan plan, Path ablationDir) {

@@ -1,10 +1,9 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.formats.Mappers;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.training.config.ConfigException;
 import org.owarelab.training.config.ConfigLoader;
@@ -45,8 +45,8 @@ import org.owarelab.training.loop.TrainConfig;
 public record AblationPlan(AblationFile.Source source, String baseName, String baseText, List<String> axes,
         List<Variant> variants, List<Long> seeds) {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper YAML = Mappers.yaml();
+    private static final ObjectMapper JSON = Mappers.json();
 
     /**
      * One variant.
@@ -72,6 +72,10 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
                     + ", or an embedded name: " + String.join(", ", embeddedNames()) + ")");
         }
         String[] base = base(src, f.base());
+        if (ConfigLoader.isEmpty(base[1])) {
+            throw src.error("/base", "base", base[0] + " is empty (expected a training config; an empty one would "
+                    + "train from built-in defaults)");
+        }
         List<String> set = new ArrayList<>();
         f.set().forEach((k, v) -> set.add(override(k, v)));
         check(src, base, set, Map.of(), "/set", null);
@@ -81,6 +85,11 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
         String firstZip = null;
         for (String section : new String[] {"grid", "zip"}) {
             Map<String, List<JsonNode>> m = section.equals("grid") ? f.grid() : f.zip();
+            if (m.isEmpty() && src.lines().containsKey("/" + section)) {
+                // grid: {} would run the base variant alone, which is not what a written axis asks for.
+                throw src.error("/" + section, section, "empty (expected at least one axis, e.g. " + section
+                        + ": {selfplay.simulations: [25, 50]}; leave " + section + " out for no axis)");
+            }
             for (Map.Entry<String, List<JsonNode>> e : m.entrySet()) {
                 String at = "/" + section + "/" + pointer(e.getKey());
                 String key = section + "." + e.getKey();
@@ -264,16 +273,13 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
         try {
             return ConfigLoader.parse(base[1], base[0], TrainConfig.DEFAULT, all);
         } catch (ConfigException e) {
-            String m = e.getMessage();
-            for (String o : all) {
-                String prefix = "--set " + o + ": ";
-                if (m.startsWith(prefix)) {
-                    String[] at = extra.get(o);
-                    String k = o.substring(0, o.indexOf('='));
-                    return at != null ? fail(src, at[0], at[1], m.substring(prefix.length()))
-                            : fail(src, "/set/" + pointer(k), "set." + k, m.substring(prefix.length()));
-                }
+            String o = e.override();
+            if (o != null && all.contains(o)) {
+                String[] at = extra.get(o);
+                return at != null ? fail(src, at[0], at[1], e.problem())
+                        : fail(src, "/set/" + pointer(e.key()), "set." + e.key(), e.problem());
             }
+            String m = e.getMessage();
             return key != null ? fail(src, pointer, key, m) : fail(src, "/base", "base", m);
         }
     }

@@ -1,4 +1,4 @@
-package org.owarelab.cli.ablate;
+package org.owarelab.ablation;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
