@@ -156,12 +156,17 @@ class JPypeBackend:
         self._agents = {}
 
     def _step(self, out):
-        a = np.asarray(out, dtype=np.float32)
+        a = np.frombuffer(memoryview(out), dtype=np.float32)
         r = a[END_REASON]
-        return Step(a[FIELDS:].copy(), int(a[MASK]), int(a[TO_MOVE]), float(a[SOUTH_REWARD]), float(a[NORTH_REWARD]),
+        end = FIELDS + self.observation_size
+        # The position text from its numbers (houses in order, stores, side): Position.text()'s format;
+        # the tests compare it with the subprocess backend's, which is Java's text.
+        houses = '-'.join(str(int(h)) for h in a[end:])
+        position = f'{houses}-{int(a[SOUTH_STORE])}-{int(a[NORTH_STORE])}-{"SN"[int(a[TO_MOVE])]}'
+        return Step(a[FIELDS:end].copy(), int(a[MASK]), int(a[TO_MOVE]), float(a[SOUTH_REWARD]), float(a[NORTH_REWARD]),
                     bool(a[TERMINATED]), bool(a[TRUNCATED]), int(a[PLY]), (int(a[SOUTH_STORE]), int(a[NORTH_STORE])),
                     (int(a[SOUTH_SCORE]), int(a[NORTH_SCORE])), int(a[CAPTURED]),
-                    None if r < 0 else _Jvm.end_reasons[int(r)], str(self._env.position()))
+                    None if r < 0 else _Jvm.end_reasons[int(r)], position)
 
     def reset(self, seed, position=None):
         if position is None:

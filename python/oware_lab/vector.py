@@ -95,7 +95,7 @@ class _JPypeVector:
         self._actions = J.JArray(J.JInt)(count)
 
     def _rows(self, out):
-        return np.asarray(out, dtype=np.float32).reshape(self.count, FIELDS + self.size)
+        return np.frombuffer(memoryview(out), dtype=np.float32).reshape(self.count, FIELDS + self.size)
 
     def reset(self, seed):
         return self._rows(backends.jpype_call(lambda: self._flat.reset(seed)))

@@ -102,6 +102,16 @@ def test_python_seed_mixing_matches_the_lab_s(jpype_only):
            [backends.MASK, backends.TO_MOVE, backends.END_REASON, backends.FIELDS]
 
 
+def test_the_position_text_is_the_lab_s(jpype_only):
+    b = backends.JPypeBackend(rules='houses=4,seeds=3', env='opening=3')
+    for seed in range(3):
+        t = b.reset(seed)
+        while not t.done:
+            assert t.position == str(b._env.position())
+            t = b.step(int(np.flatnonzero((t.mask >> np.arange(4)) & 1)[-1]))
+        assert t.position == str(b._env.position())
+
+
 def test_the_backends_agree_on_a_game_against_an_opponent():
     runs = {}
     for b in both_backends():

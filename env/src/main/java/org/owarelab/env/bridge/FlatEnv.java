@@ -13,8 +13,10 @@ import org.owarelab.rules.RuleSet;
 
 /**
  * One {@link OwareEnv} whose {@link #reset(long)} and {@link #step(int)} answer a single
- * {@code float[FIELDS + observationSize]}: the numbers of the {@link TimeStep} at the indices below,
- * then the observation at {@link #FIELDS}. Every number is a small integer or a reward, exact in a
+ * {@code float[FIELDS + observationSize + 2n]}: the numbers of the {@link TimeStep} at the indices
+ * below, the observation at {@link #FIELDS}, then the seeds of the board's {@code 2n} houses in house
+ * order (with the stores and the side to move, the position text's numbers, so a caller need not
+ * ask for the text each step). Every number is a small integer or a reward, exact in a
  * float. The array is reused (overwritten by the next call).
  *
  * <p>An illegal action is refused with the rules' reason ({@link Moves#parse}), the same message
@@ -59,7 +61,7 @@ public final class FlatEnv {
      */
     public FlatEnv(String rules, String options) {
         this.env = new OwareEnv(EnvConfig.parse(options, RuleSet.parse(rules)));
-        this.out = new float[FIELDS + env.observationSize()];
+        this.out = new float[FIELDS + env.observationSize() + 2 * env.config().rules().houses()];
     }
 
     /** Starts an episode as {@link OwareEnv#reset(long)} does. */
@@ -92,6 +94,11 @@ public final class FlatEnv {
         fields(out, 0, t.southReward(), t.northReward(), t.legalMask(), t.toMove(), t.terminated(), t.truncated(),
                 t.info());
         System.arraycopy(t.observation(), 0, out, FIELDS, t.observation().length);
+        Board b = env.board();
+        int at = FIELDS + t.observation().length;
+        for (int h = 0; h < 2 * b.housesPerSide(); h++) {
+            out[at + h] = b.count(h);
+        }
         return out;
     }
 

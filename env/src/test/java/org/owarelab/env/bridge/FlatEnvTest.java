@@ -29,7 +29,8 @@ class FlatEnvTest {
             assertEquals(t.info().southStore(), (int) f[FlatEnv.SOUTH_STORE]);
             assertEquals(t.truncated() ? 1 : 0, (int) f[FlatEnv.TRUNCATED]);
             assertEquals(t.terminated() ? 1 : 0, (int) f[FlatEnv.TERMINATED]);
-            assertArrayEquals(t.observation(), Arrays.copyOfRange(f, FlatEnv.FIELDS, f.length));
+            assertArrayEquals(t.observation(), Arrays.copyOfRange(f, FlatEnv.FIELDS, FlatEnv.FIELDS + 14));
+            assertEquals(ref.board().count(0), (int) f[FlatEnv.FIELDS + 14], "house 0 after the observation");
             if (t.done()) {
                 break;
             }
