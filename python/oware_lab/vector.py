@@ -77,7 +77,11 @@ class OwareVectorEnv:
             info['episode_length'] = np.where(ended, rows[:, PLY], 0).astype(np.int32)
             info['final_scores'] = np.where(ended[:, None], rows[:, [SOUTH_SCORE, NORTH_SCORE]], 0).astype(np.int32)
             reasons = self._impl.end_reasons()
-            info['end_reason'] = [reasons[int(r)] if e and r >= 0 else None for e, r in zip(ended, rows[:, END_REASON])]
+            names = [None] * self.num_envs
+            for i in np.flatnonzero(ended):
+                r = int(rows[i, END_REASON])
+                names[i] = reasons[r] if r >= 0 else None
+            info['end_reason'] = names
         self._to_move = to_move
         return obs, both, term, trunc, info
 
@@ -105,7 +109,8 @@ class _JPypeVector:
         return self._rows(backends.jpype_call(lambda: self._flat.step(self._actions)))
 
     def final_observations(self):
-        return np.asarray(self._flat.finalObservations(), dtype=np.float32).reshape(self.count, self.size).copy()
+        return np.frombuffer(memoryview(self._flat.finalObservations()), dtype=np.float32).reshape(
+            self.count, self.size).copy()
 
     def end_reasons(self):
         return backends._Jvm.end_reasons
