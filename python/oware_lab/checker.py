@@ -54,8 +54,6 @@ def check_env(env, seed=0, episodes=3):
                     _check(not mask.any(), 'masks-match-legal-moves', f'episode {k}: a mask after the end: {mask}')
                 if i > 0:
                     _check(not (step[4] and step[5]), 'never-terminated-and-truncated', f'episode {k} step {i}')
-            if i > 0:
-                pass
             again, _ = _episode(env, seed + k, np.random.default_rng(seed + k))
             _check(len(again) == len(traj) and all(np.array_equal(a[0], b[0]) and a[1] == b[1] and a[3:] == b[3:]
                                                    for a, b in zip(traj, again)),
