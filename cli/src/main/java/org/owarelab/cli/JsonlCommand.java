@@ -14,6 +14,7 @@ import org.owarelab.export.JsonLines;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,7 +31,8 @@ import picocli.CommandLine.Option;
                 + "process goes on.",
             "With --env: the Gym-like environment instead, one {\"op\": ...} per line: reset (rules, env, seed, "
                 + "position), step (action or move), legal, render, agent (agent, seed, sims, depth, nodes, movetime: "
-                + "a move suggestion, not played). Replies: a time step {\"observation\", \"legal\", \"toMove\", "
+                + "a move suggestion, not played; a spec that starts a program or reads a file only with --allow-engines or "
+                + "--allow-files). Replies: a time step {\"observation\", \"legal\", \"toMove\", "
                 + "\"reward\": {\"south\", \"north\"}, \"terminated\", \"truncated\", \"done\", \"info\", "
                 + "\"position\"}, or {\"error\": \"...\"}."},
         footer = {"", "Examples:",
@@ -56,6 +58,9 @@ final class JsonlCommand implements Callable<Integer> {
             description = "Seed of the requests that give none (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Mixin
+    AccessOptions access = new AccessOptions();
+
     @Override
     public Integer call() throws IOException {
         if (env == (agent != null)) {
@@ -71,7 +76,7 @@ final class JsonlCommand implements Callable<Integer> {
             PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                     StandardCharsets.UTF_8), false);
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            return new EnvJsonLines(agents, r, seed).run(in, out);
+            return new EnvJsonLines(agents.restricted(access.access()), r, seed).run(in, out);
         }
     }
 }

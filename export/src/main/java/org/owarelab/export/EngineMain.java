@@ -19,8 +19,8 @@ import org.owarelab.model.ModelRef;
  * org.owarelab.export.EngineMain --bundle DIR [--seed S] [--jsonl | --serve [--port P] [--bind A]]}.
  * Serves the agent {@value #AGENT}: PUCT
  * over the bundle's checkpoint ({@code DIR/checkpoint}) with the search settings and name of
- * {@code DIR/model.json}; the built-in agents stay reachable through the {@code Agent} option.
- * Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
+ * {@code DIR/model.json}. It offers no {@code Agent} option: nothing on its input changes which
+ * program or files it runs. Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
  * JSON lines instead ({@link JsonLines}, for scripts); with {@code --serve} it serves the play page
  * ({@link PlayServer}, {@code DIR/serve} runs it) on {@code --bind} (default {@value #DEFAULT_BIND},
  * this machine only) and {@code --port} (default {@value #DEFAULT_PORT}) until stopped.
@@ -118,7 +118,7 @@ public final class EngineMain {
                 return 0;
             }
             return jsonl ? JsonLines.serve(agents, AGENT, model.rules(), seed)
-                    : UciMain.serve(agents, AGENT, model.rules(), seed, version, name);
+                    : UciMain.serve(agents, AGENT, model.rules(), seed, version, name, null);
         }
     }
 

@@ -10,7 +10,9 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.AgentSpecException;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
@@ -29,7 +31,11 @@ import org.owarelab.rules.RuleSet;
  * <p>Options: {@code Seed} (spin; game {@code k}, counting {@code ucinewgame} since the seed was
  * set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client that sets the seed
  * before each {@code ucinewgame} gets reproducible games and a GUI gets different ones) and
- * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily). The
+ * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily). A spec
+ * set through {@code Agent} comes from the input, not the command line: one that starts a program
+ * or reads a file is refused unless {@link #agentOption(AgentAccess)} allows it (see
+ * {@link AgentAccess}), and an engine serving one fixed player offers no {@code Agent} option at
+ * all ({@link #fixedAgent()}). The
  * options GUIs send to other engines ({@code OwnBook}, {@code EngineTurn}, {@code Ponder},
  * {@code NoiseLevel}) are ignored silently, other unknown names with an {@code info string}.
  *
@@ -57,6 +63,7 @@ public final class UciEngine {
     private static final long GAME_SEED_STEP = 0x9E3779B97F4A7C15L;
     private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
 
+    private final AgentRegistry agents;
     private final RuleSet rules;
     private final BufferedReader in;
     private final UciOutput out;
@@ -66,6 +73,8 @@ public final class UciEngine {
     /** The engine's name in {@code id name}; null: {@code OwareLab} and the agent spec. */
     private String name;
     private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
+    /** What a spec set through the Agent option may reach; null: no Agent option. */
+    private AgentAccess agentOption = AgentAccess.NONE;
 
     private String agentSpec;
     private long seed;
@@ -90,6 +99,7 @@ public final class UciEngine {
         if (seed < 0 || seed > SEED_MAX) {
             throw new IllegalArgumentException("seed " + seed + ": expected 0.." + SEED_MAX);
         }
+        this.agents = agents;
         this.maker = agents::create;
         this.agentSpec = agentSpec;
         this.rules = rules;
@@ -102,6 +112,21 @@ public final class UciEngine {
     /** Replaces how agents are built (for tests). Call before {@link #run()}. */
     public UciEngine agentMaker(AgentMaker m) {
         this.maker = m;
+        return this;
+    }
+
+    /**
+     * Offers the {@code Agent} option, whose specs may reach what {@code access} allows (by
+     * default {@link AgentAccess#NONE}: no program started, no file named by the input read).
+     */
+    public UciEngine agentOption(AgentAccess access) {
+        this.agentOption = java.util.Objects.requireNonNull(access);
+        return this;
+    }
+
+    /** Serves only the agent given at construction: no {@code Agent} option (an exported player). */
+    public UciEngine fixedAgent() {
+        this.agentOption = null;
         return this;
     }
 
@@ -207,7 +232,9 @@ public final class UciEngine {
         out.line("id name " + (name != null ? name : "OwareLab " + agentSpec) + " " + version);
         out.line("id author the Oware RL lab contributors");
         out.line("option name Seed type spin default " + seed + " min 0 max " + SEED_MAX);
-        out.line("option name Agent type string default " + agentSpec);
+        if (agentOption != null) {
+            out.line("option name Agent type string default " + agentSpec);
+        }
         out.line("uciok");
     }
 
@@ -251,9 +278,18 @@ public final class UciEngine {
                 gamesSinceSeed = 0;
             }
             case "agent" -> {
+                if (agentOption == null) {
+                    out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed)");
+                    return;
+                }
                 requireIdle("setoption");
                 if (value.isEmpty()) {
                     throw new UciInputException("setoption Agent: the agent spec is empty (e.g. alphabeta:depth=8)");
+                }
+                try {
+                    agents.checkAccess(value, agentOption);
+                } catch (AgentSpecException e) {
+                    throw new UciInputException("setoption Agent: " + e.getMessage());
                 }
                 closeAgent();
                 agentSpec = value;
@@ -261,7 +297,8 @@ public final class UciEngine {
             case "ownbook", "engineturn", "ponder", "noiselevel" -> {
                 // options of other engines that GUIs send blindly: nothing to do
             }
-            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed, Agent)");
+            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed"
+                    + (agentOption != null ? ", Agent)" : ")"));
         }
     }
 

@@ -8,6 +8,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.rules.RuleSet;
 
@@ -20,8 +21,12 @@ public final class UciMain {
     private UciMain() {
     }
 
-    /** The arguments of a plain engine {@code main}: {@code --agent SPEC [--rules R] [--seed S]}. */
-    public record Args(String agent, String rules, long seed) {
+    /**
+     * The arguments of a plain engine {@code main}: {@code --agent SPEC [--rules R] [--seed S]
+     * [--allow-engines] [--allow-files]}, the flags saying what a spec set through the
+     * {@code Agent} option may reach ({@link AgentAccess}).
+     */
+    public record Args(String agent, String rules, long seed, AgentAccess access) {
         /**
          * @throws IllegalArgumentException for an unknown argument, a missing value or agent, or a bad seed
          */
@@ -29,19 +34,23 @@ public final class UciMain {
             String agent = null;
             String rules = "";
             long seed = 0;
+            boolean engines = false;
+            boolean files = false;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
+                    case AgentAccess.ENGINES_FLAG -> engines = true;
+                    case AgentAccess.FILES_FLAG -> files = true;
                     case "--agent" -> agent = value(args, ++i);
                     case "--rules" -> rules = value(args, ++i);
                     case "--seed" -> seed = parseSeed(value(args, ++i));
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i]
-                            + "' (usage: --agent SPEC [--rules RULES] [--seed S])");
+                            + "' (usage: --agent SPEC [--rules RULES] [--seed S] [--allow-engines] [--allow-files])");
                 }
             }
             if (agent == null) {
                 throw new IllegalArgumentException("--agent SPEC is required (e.g. --agent alphabeta:depth=8)");
             }
-            return new Args(agent, rules, seed);
+            return new Args(agent, rules, seed, new AgentAccess(engines, files));
         }
     }
 
@@ -72,15 +81,17 @@ public final class UciMain {
      * @throws IllegalArgumentException for a bad spec or seed, before anything is read
      */
     public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, String version) {
-        return serve(agents, agentSpec, rules, seed, version, null);
+        return serve(agents, agentSpec, rules, seed, version, null, AgentAccess.NONE);
     }
 
     /**
      * As {@link #serve(AgentRegistry, String, RuleSet, long, String)}, with the name shown in
-     * {@code id name} (null: {@code OwareLab} and the spec), e.g. an exported player's.
+     * {@code id name} (null: {@code OwareLab} and the spec), e.g. an exported player's, and what a
+     * spec set through the {@code Agent} option may reach ({@link UciEngine#agentOption}); null
+     * offers no {@code Agent} option ({@link UciEngine#fixedAgent}).
      */
     public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, String version,
-                            String name) {
+                            String name, AgentAccess agentOption) {
         PrintStream err = System.err;
         System.setOut(err);
         PrintWriter protocol = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
@@ -95,6 +106,11 @@ public final class UciMain {
                 .diagnostics(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true))
                 .version(v == null ? "dev" : v)
                 .name(name);
+        if (agentOption == null) {
+            engine.fixedAgent();
+        } else {
+            engine.agentOption(agentOption);
+        }
         return engine.run();
     }
 }
