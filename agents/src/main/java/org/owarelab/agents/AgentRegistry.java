@@ -1,13 +1,16 @@
 package org.owarelab.agents;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.Texts;
 
 /**
  * A set of agent factories by spec name: {@code registry.create("alphabeta:depth=8", rules, seed)}
@@ -124,6 +127,29 @@ public final class AgentRegistry implements AutoCloseable {
                 throw new AgentSpecException("agent spec '" + s.text() + "' refused: " + e.getKey() + "= "
                         + r.what() + ", which a spec from an input stream may do only when the process was "
                         + "started with " + r.flag());
+            }
+        }
+    }
+
+    /**
+     * The preflight every command runs before it serves, plays or writes anything: builds each of
+     * {@code specs} once under {@code rules} (so every checkpoint is loaded, every engine started
+     * and greeted, every value checked) and closes it again. What a factory loads it keeps (a
+     * checkpoint's network stays in this registry), so the real build that follows is cheap.
+     *
+     * @throws AgentSpecException naming the first spec that cannot be built and why
+     */
+    public void checkAll(Collection<String> specs, RuleSet rules) {
+        for (String spec : new LinkedHashSet<>(specs)) {
+            try (Agent a = create(spec, rules, 0)) {
+                a.spec();
+            } catch (AgentSpecException e) {
+                if (e.getMessage().contains(Texts.escape(spec.trim()))) {
+                    throw e;
+                }
+                throw new AgentSpecException("agent spec '" + spec + "': " + e.getMessage());
+            } catch (RuntimeException | LinkageError e) {
+                throw new AgentSpecException("agent spec '" + spec + "' cannot be built: " + Texts.reason(e));
             }
         }
     }

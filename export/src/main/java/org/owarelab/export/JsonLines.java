@@ -70,11 +70,12 @@ public final class JsonLines {
      * Serves on this process's stdin and stdout until the end of the input, after pointing
      * {@code System.out} at stderr so that stray prints of any library cannot corrupt the replies.
      *
-     * @throws IllegalArgumentException for a bad agent spec, before anything is read
+     * @throws IllegalArgumentException for an agent spec that cannot be built ({@link AgentRegistry#checkAll}),
+     *     before anything is read
      */
     public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed) throws IOException {
+        agents.checkAll(java.util.List.of(agentSpec), rules);
         System.setOut(System.err);
-        agents.validate(agentSpec);
         PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                 StandardCharsets.UTF_8), false);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

@@ -70,15 +70,16 @@ public final class UciMain {
     }
 
     /**
-     * Serves {@code agentSpec} on this process's stdin and stdout until {@code quit}. First points
+     * Serves {@code agentSpec} on this process's stdin and stdout until {@code quit}. First builds
+     * the agent once ({@link AgentRegistry#checkAll}: a bad spec, checkpoint or engine is refused
+     * before a line is read, not answered with a move it did not search), then points
      * {@code System.out} at stderr, so that stray prints of any library cannot corrupt the protocol
-     * (protocol lines go to the original stdout), then checks the spec's name and keys (cheap:
-     * nothing is built before {@code uciok}).
+     * (protocol lines go to the original stdout).
      *
      * @param agents builds the agent (again at each {@code setoption name Agent}); the caller owns it
      * @param version shown in {@code id name}; null for the jar's version or "dev"
      * @return the exit status (0)
-     * @throws IllegalArgumentException for a bad spec or seed, before anything is read
+     * @throws IllegalArgumentException for a spec that cannot be built or a bad seed, before anything is read
      */
     public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, String version) {
         return serve(agents, agentSpec, rules, seed, version, null, AgentAccess.NONE);
@@ -92,14 +93,14 @@ public final class UciMain {
      */
     public static int serve(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, String version,
                             String name, AgentAccess agentOption) {
+        if (seed < 0 || seed > UciEngine.SEED_MAX) {
+            throw new IllegalArgumentException("seed " + seed + ": expected 0.." + UciEngine.SEED_MAX);
+        }
+        agents.checkAll(java.util.List.of(agentSpec), rules);
         PrintStream err = System.err;
         System.setOut(err);
         PrintWriter protocol = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                 StandardCharsets.UTF_8), false);
-        agents.validate(agentSpec);
-        if (seed < 0 || seed > UciEngine.SEED_MAX) {
-            throw new IllegalArgumentException("seed " + seed + ": expected 0.." + UciEngine.SEED_MAX);
-        }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String v = version != null ? version : UciMain.class.getPackage().getImplementationVersion();
         UciEngine engine = new UciEngine(agents, agentSpec, rules, seed, in, protocol)

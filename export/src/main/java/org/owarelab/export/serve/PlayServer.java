@@ -88,12 +88,12 @@ public final class PlayServer implements AutoCloseable {
      * @param agents builds the agents (owned by the caller, open while the server runs)
      * @param bind the address to listen on (a loopback address keeps the page on this machine)
      * @param port the port, 0 for any free one (see {@link #port()})
-     * @throws IllegalArgumentException for a bad agent spec
+     * @throws IllegalArgumentException for an agent spec that cannot be built ({@link AgentRegistry#checkAll})
      * @throws IOException when the address cannot be bound (e.g. the port is taken)
      */
     public static PlayServer start(AgentRegistry agents, String agentSpec, RuleSet rules, long seed,
             InetAddress bind, int port) throws IOException {
-        agents.validate(agentSpec);
+        agents.checkAll(java.util.List.of(agentSpec), rules);
         PlayServer s = new PlayServer(agents, agentSpec, rules, seed,
                 HttpServer.create(new InetSocketAddress(bind, port), 0));
         s.http.start();
