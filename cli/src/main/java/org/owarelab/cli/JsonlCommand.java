@@ -1,16 +1,11 @@
 package org.owarelab.cli;
 
-import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.export.JsonLines;
+import org.owarelab.export.jsonl.AgentProtocol;
+import org.owarelab.export.jsonl.EnvProtocol;
+import org.owarelab.export.jsonl.JsonLines;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
@@ -19,8 +14,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code oware jsonl}: an agent answering one JSON request per line on stdin with one JSON reply
- * per line on stdout ({@link JsonLines}), for scripts; {@code oware uci} is for GUIs. With
- * {@code --env}, the environment itself over the same transport ({@link EnvJsonLines}).
+ * per line on stdout ({@link AgentProtocol}), for scripts; {@code oware uci} is for GUIs. With
+ * {@code --env}, the environment itself over the same transport ({@link EnvProtocol}, its agent
+ * specs limited by {@link AccessOptions}).
  */
 @Command(name = "jsonl", mixinStandardHelpOptions = true,
         description = {"Answer move requests from scripts: one JSON object per line in, one per line out.",
@@ -70,13 +66,9 @@ final class JsonlCommand implements Callable<Integer> {
         RuleSet r = RuleSet.parse(rules);
         try (AgentRegistry agents = ModelAgents.registry()) {
             if (!env) {
-                return JsonLines.serve(agents, agent, r, seed);
+                return AgentProtocol.serve(agents, agent, r, seed);
             }
-            System.setOut(System.err); // stray prints of any library must not corrupt the replies
-            PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
-                    StandardCharsets.UTF_8), false);
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            return new EnvJsonLines(agents.restricted(access.access()), r, seed).run(in, out);
+            return JsonLines.serve(new EnvProtocol(agents.restricted(access.access()), r, seed));
         }
     }
 }

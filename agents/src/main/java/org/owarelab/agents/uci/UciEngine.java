@@ -16,6 +16,7 @@ import org.owarelab.agents.AgentSpecException;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.LineReader;
 
 /**
  * The engine side of the UCI dialect for Oware ({@code shared/protocol/UCI-OWARE.md}): serves one
@@ -65,7 +66,7 @@ public final class UciEngine {
 
     private final AgentRegistry agents;
     private final RuleSet rules;
-    private final BufferedReader in;
+    private final LineReader in;
     private final UciOutput out;
     private AgentMaker maker;
     private PrintWriter diagnostics;
@@ -104,7 +105,7 @@ public final class UciEngine {
         this.agentSpec = agentSpec;
         this.rules = rules;
         this.seed = seed;
-        this.in = in;
+        this.in = new LineReader(in, LineReader.DEFAULT_MAX);
         this.out = new UciOutput(out);
         this.game = UciPosition.start(rules);
     }
@@ -162,9 +163,10 @@ public final class UciEngine {
      */
     public int run() {
         try {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!handle(line)) {
+            for (LineReader.Line line = in.next(); line != null; line = in.next()) {
+                if (line.tooLong()) {
+                    out.error("a line over " + in.max() + " characters ignored");
+                } else if (!handle(line.text())) {
                     break;
                 }
             }
