@@ -2,7 +2,6 @@ package org.owarelab.evaluation;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.rules.Side;
 

@@ -40,7 +40,7 @@ import org.owarelab.util.LineReader;
  * options GUIs send to other engines ({@code OwnBook}, {@code EngineTurn}, {@code Ponder},
  * {@code NoiseLevel}) are ignored silently, other unknown names with an {@code info string}.
  *
- * <p>Robustness: nothing is loaded before {@code uciok}; the agent is built at the first
+ * <p>Robustness: nothing is loaded before {@code uciok} (a {@link #startup} check may run beside it); the agent is built at the first
  * {@code isready}, {@code ucinewgame} or {@code go}. A line that cannot be acted on prints
  * {@code info string error: ...} (or {@code info string unknown command ...}) and changes
  * nothing; no stack trace is ever written to the output (only to the optional diagnostics
@@ -74,6 +74,10 @@ public final class UciEngine {
     /** The engine's name in {@code id name}; null: {@code OwareLab} and the agent spec. */
     private String name;
     private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
+    /** The check of the command line's agent still running when serving began (see {@link #startup}); null once joined. */
+    private java.util.concurrent.Future<?> startup;
+    /** Why the command line's agent cannot be built (ends the engine); null while it can. */
+    private RuntimeException startupFailure;
     /** What a spec set through the Agent option may reach; null: no Agent option. */
     private AgentAccess agentOption = AgentAccess.NONE;
 
@@ -129,6 +133,22 @@ public final class UciEngine {
     public UciEngine fixedAgent() {
         this.agentOption = null;
         return this;
+    }
+
+    /**
+     * The check of the command line's agent ({@code AgentRegistry.checkAll}) running in the
+     * background, so that loading a checkpoint does not delay {@code uciok}: the first command
+     * that needs the agent ({@code isready}, {@code ucinewgame}, {@code go}) waits for it, and a
+     * failed check ends the engine ({@link #startupFailure()}) instead of playing without it.
+     */
+    public UciEngine startup(java.util.concurrent.Future<?> check) {
+        this.startup = check;
+        return this;
+    }
+
+    /** Why the command line's agent could not be built, once {@link #run()} ended for it; else null. */
+    public RuntimeException startupFailure() {
+        return startupFailure;
     }
 
     /** Where agents' stack traces go (e.g. stderr); none by default. Never the protocol output. */
@@ -215,6 +235,8 @@ public final class UciEngine {
                         + " now " + game.board().text() + (game.board().isOver() ? " over " + game.board().endReason() : ""));
                 default -> out.info("unknown command " + abbreviate(line.trim()));
             }
+        } catch (StartupFailed e) {
+            return false;
         } catch (UciInputException e) {
             out.error(e.getMessage());
         } catch (InterruptedException e) {
@@ -357,6 +379,20 @@ public final class UciEngine {
             agent = null; // its thread may still run it: leave it alone
             search = null;
         }
+        if (startup != null) {
+            java.util.concurrent.Future<?> check = startup;
+            startup = null;
+            try {
+                check.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                startupFailure = e.getCause() instanceof RuntimeException r ? r
+                        : new IllegalArgumentException(EngineSearch.describe(e.getCause()), e.getCause());
+                throw new StartupFailed();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StartupFailed();
+            }
+        }
         if (agent == null) {
             try {
                 agent = maker.make(agentSpec, rules, gameSeed());
@@ -366,6 +402,15 @@ public final class UciEngine {
             }
         }
         return agent;
+    }
+
+    /** Ends {@link #run()}: the command line's agent cannot be built (see {@link #startupFailure}). */
+    private static final class StartupFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StartupFailed() {
+            super(null, null, false, false);
+        }
     }
 
     private long gameSeed() {

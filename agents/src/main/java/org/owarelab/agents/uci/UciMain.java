@@ -70,9 +70,10 @@ public final class UciMain {
     }
 
     /**
-     * Serves {@code agentSpec} on this process's stdin and stdout until {@code quit}. First builds
-     * the agent once ({@link AgentRegistry#checkAll}: a bad spec, checkpoint or engine is refused
-     * before a line is read, not answered with a move it did not search), then points
+     * Serves {@code agentSpec} on this process's stdin and stdout until {@code quit}. First starts
+     * building the agent once ({@link AgentRegistry#checkAll}; a bad spec, checkpoint or engine
+     * ends the engine with that error, before a line is read when the check is quick, else at the
+     * first {@code isready}, {@code ucinewgame} or {@code go}: never a move it did not search), then points
      * {@code System.out} at stderr, so that stray prints of any library cannot corrupt the protocol
      * (protocol lines go to the original stdout).
      *
@@ -96,7 +97,7 @@ public final class UciMain {
         if (seed < 0 || seed > UciEngine.SEED_MAX) {
             throw new IllegalArgumentException("seed " + seed + ": expected 0.." + UciEngine.SEED_MAX);
         }
-        agents.checkAll(java.util.List.of(agentSpec), rules);
+        java.util.concurrent.CompletableFuture<Void> check = preflight(agents, agentSpec, rules);
         PrintStream err = System.err;
         System.setOut(err);
         PrintWriter protocol = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
@@ -112,6 +113,44 @@ public final class UciMain {
         } else {
             engine.agentOption(agentOption);
         }
-        return engine.run();
+        int status = engine.startup(check).run();
+        if (engine.startupFailure() != null) {
+            throw engine.startupFailure();
+        }
+        return status;
+    }
+
+    /** How long serving waits for the preflight before answering: enough for any spec without files or engines. */
+    private static final long PREFLIGHT_WAIT_MILLIS = 2_000;
+
+    /**
+     * Starts {@link AgentRegistry#checkAll} of the command line's spec on its own thread and waits
+     * for it a moment: a bad value (most bad specs) is thrown here, before a line is read; a check
+     * still running (a checkpoint loading, an engine starting) is left to the engine, whose
+     * {@code isready} waits for it, so that a GUI's {@code uci} is answered at once.
+     */
+    private static java.util.concurrent.CompletableFuture<Void> preflight(AgentRegistry agents, String spec,
+            RuleSet rules) {
+        java.util.concurrent.CompletableFuture<Void> check = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                agents.checkAll(java.util.List.of(spec), rules);
+                check.complete(null);
+            } catch (RuntimeException | LinkageError e) {
+                check.completeExceptionally(e);
+            }
+        }, "uci-preflight");
+        t.setDaemon(true);
+        t.start();
+        try {
+            check.get(PREFLIGHT_WAIT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalArgumentException(e.getCause());
+        } catch (java.util.concurrent.TimeoutException e) {
+            // still loading: the engine waits for it at the first command that needs the agent
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return check;
     }
 }
