@@ -20,6 +20,7 @@ import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.util.LineReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -79,9 +80,17 @@ final class TuneEvalCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         for (Path file : files) {
             int before = games;
+            if (Files.isDirectory(file)) {
+                throw new BadInputException(file + ": a directory; expected a file of game records (RUN/selfplay.jsonl "
+                        + "or 'oware match --out' games)");
+            }
             try (InputStream in = Files.newInputStream(file)) {
-                LineReader reader = new LineReader(in);
+                LineReader reader = new LineReader(in, LineReader.DEFAULT_MAX);
                 for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
+                    if (line.tooLong()) {
+                        throw new BadInputException(file + ":" + line.number() + ": a line over " + reader.max()
+                                + " bytes; expected one game record as a JSON object per line");
+                    }
                     if (line.text() == null) {
                         throw new BadInputException(file + ":" + line.number() + ": not UTF-8 (byte " + line.badByte()
                                 + "); expected one game record as a JSON object per line");
@@ -96,6 +105,8 @@ final class TuneEvalCommand implements Callable<Integer> {
             } catch (NoSuchFileException e) {
                 throw new BadInputException(file + ": no such file; expected game records (RUN/selfplay.jsonl or "
                         + "'oware match --out' games)");
+            } catch (java.io.IOException e) {
+                throw new java.io.IOException(file + ": " + org.owarelab.util.Texts.reason(e), e);
             }
             err.printf(Locale.ROOT, "tune-eval: %s: %d games, %d positions so far (%.1f s)%n", file, games - before,
                     fit.positions(), (System.nanoTime() - t0) / 1e9);

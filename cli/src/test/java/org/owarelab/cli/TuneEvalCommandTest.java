@@ -98,4 +98,18 @@ class TuneEvalCommandTest {
         assertTrue(((String) r[2]).contains("too few positions"), (String) r[2]);
         assertEquals(2, MatchCommandTest.run("tune-eval", "--games", few.toString(), "--validation", "1")[0]);
     }
+
+    @Test
+    void anEndlessLineIsRefusedWithoutReadingItAllAndADirectoryIsNamed(@TempDir Path dir) throws Exception {
+        Path endless = Path.of("/dev/zero");
+        if (Files.isReadable(endless)) {
+            Cli zero = Cli.run("tune-eval", "--games", endless.toString());
+            assertEquals(2, zero.code(), zero.err());
+            assertTrue(zero.err().contains("/dev/zero:1: a line over " + org.owarelab.util.LineReader.DEFAULT_MAX
+                    + " bytes"), zero.err());
+        }
+        Cli directory = Cli.run("tune-eval", "--games", dir.toString());
+        assertEquals(2, directory.code(), directory.err());
+        assertTrue(directory.err().contains(dir + ": a directory"), directory.err());
+    }
 }

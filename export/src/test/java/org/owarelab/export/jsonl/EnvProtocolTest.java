@@ -1,38 +1,40 @@
-package org.owarelab.cli;
+package org.owarelab.export.jsonl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.env.EnvConfig;
 import org.owarelab.env.OwareEnv;
 import org.owarelab.env.TimeStep;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.LineReader;
 
-/** {@code oware jsonl --env}: the environment over JSON lines, checked against {@link OwareEnv} itself. */
-class EnvJsonLinesTest {
+/** {@code oware jsonl --env} ({@link EnvProtocol}): the environment over JSON lines, checked against {@link OwareEnv} itself. */
+class EnvProtocolTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One server for a sequence of requests; each call answers one line. */
     private static final class Session implements AutoCloseable {
         final AgentRegistry agents = ModelAgents.registry();
-        final EnvJsonLines server = new EnvJsonLines(agents, RuleSet.DEFAULT, 0);
+        final EnvProtocol server = new EnvProtocol(agents, RuleSet.DEFAULT, 0);
 
         JsonNode ask(String line) throws Exception {
-            return JSON.readTree(server.answer(line));
+            return JSON.readTree(JsonLines.answer(server, line));
         }
 
         @Override
         public void close() {
+            server.close();
             agents.close();
         }
     }
@@ -150,30 +152,59 @@ class EnvJsonLinesTest {
     }
 
     @Test
-    void theServerAnswersEveryLineInOrderAndSkipsBlankOnes() throws Exception {
+    void everyLineGetsExactlyOneReplyInOrderBlankOnesToo() throws Exception {
         StringWriter out = new StringWriter();
         try (AgentRegistry agents = ModelAgents.registry()) {
-            int code = new EnvJsonLines(agents, RuleSet.DEFAULT, 0).run(new BufferedReader(new StringReader(
-                    "{\"op\": \"reset\", \"id\": 1}\n\n{\"op\": \"nope\", \"id\": 2}\n{\"op\": \"legal\", \"id\": 3}\n")),
-                    new PrintWriter(out));
+            int code = JsonLines.run(new EnvProtocol(agents, RuleSet.DEFAULT, 0), new StringReader(
+                    "{\"op\": \"reset\", \"id\": 1}\n\n  \t\n{\"op\": \"nope\", \"id\": 2}\r\n"
+                    + "{\"op\":\r \"legal\", \"id\": 3}\n"), new PrintWriter(out));
             assertEquals(0, code);
         }
-        String[] lines = out.toString().split("\\R");
-        assertEquals(3, lines.length, out.toString());
-        for (int i = 0; i < 3; i++) {
-            assertEquals(i + 1, JSON.readTree(lines[i]).get("id").asInt());
+        List<String> lines = out.toString().lines().toList();
+        assertEquals(5, lines.size(), out.toString());
+        assertEquals(1, JSON.readTree(lines.get(0)).get("id").asInt());
+        for (int i = 1; i <= 2; i++) {
+            assertTrue(JSON.readTree(lines.get(i)).get("error").asText().startsWith("a blank line"), lines.get(i));
         }
-        assertEquals("[0,1,2,3,4,5]", JSON.readTree(lines[2]).get("legal").toString());
+        assertEquals(2, JSON.readTree(lines.get(3)).get("id").asInt());
+        JsonNode legal = JSON.readTree(lines.get(4));
+        assertEquals(3, legal.get("id").asInt(), "a bare CR inside a line does not split it: " + out);
+        assertEquals("[0,1,2,3,4,5]", legal.get("legal").toString());
     }
 
     @Test
-    void theCommandNeedsExactlyOneMode() {
-        Cli neither = Cli.run("jsonl");
-        assertEquals(2, neither.code());
-        assertTrue(neither.err().contains("exactly one of --agent SPEC"), neither.err());
-        Cli both = Cli.run("jsonl", "--env", "--agent", "greedy");
-        assertEquals(2, both.code());
-        assertFalse(both.err().isEmpty());
+    void aDuplicatedKeyOrTextAfterTheObjectIsAnError() throws Exception {
+        try (Session s = new Session()) {
+            s.ask("{\"op\": \"reset\"}");
+            JsonNode twice = s.ask("{\"op\":\"fly\",\"op\":\"legal\"}");
+            assertTrue(twice.get("error").asText().contains("Duplicate field 'op'"), twice.toString());
+            JsonNode trailing = s.ask("{\"op\": \"legal\"} {\"op\": \"render\"}");
+            assertTrue(trailing.has("error"), trailing.toString());
+        }
+    }
+
+    @Test
+    void aLineOverTheLimitGetsOneErrorAndTheNextLineIsAnswered() throws Exception {
+        StringWriter out = new StringWriter();
+        String huge = "{\"op\": \"" + "x".repeat(LineReader.DEFAULT_MAX) + "\"}";
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            JsonLines.run(new EnvProtocol(agents, RuleSet.DEFAULT, 0),
+                    new StringReader(huge + "\n{\"op\": \"reset\", \"id\": 1}\n"), new PrintWriter(out));
+        }
+        List<String> lines = out.toString().lines().toList();
+        assertEquals(2, lines.size());
+        assertTrue(JSON.readTree(lines.get(0)).get("error").asText().contains("over " + LineReader.DEFAULT_MAX), lines.get(0));
+        assertEquals(1, JSON.readTree(lines.get(1)).get("id").asInt());
+    }
+
+    @Test
+    void aSpecFromTheInputThatStartsAProgramIsRefused() throws Exception {
+        try (AgentRegistry agents = ModelAgents.registry();
+                EnvProtocol server = new EnvProtocol(agents.restricted(AgentAccess.NONE), RuleSet.DEFAULT, 0)) {
+            JsonLines.answer(server, "{\"op\": \"reset\"}");
+            JsonNode r = JSON.readTree(JsonLines.answer(server, "{\"op\": \"agent\", \"agent\": \"uci:cmd=x\"}"));
+            assertTrue(r.get("error").asText().contains("--allow-engines"), r.toString());
+        }
     }
 
     private static void assertObservation(TimeStep expected, JsonNode r) {

@@ -14,15 +14,17 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.export.jsonl.EnvProtocol;
+import org.owarelab.export.jsonl.JsonLines;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.Inputs;
 
 /**
- * {@code oware jsonl --env} fed any mix of good requests and hostile lines: every line gets one
+ * {@code oware jsonl --env} ({@link EnvProtocol}) fed any mix of good requests and hostile lines: every line gets one
  * JSON object, either a reply or a one-line error, and a refused line leaves the episode exactly
  * as it was (the board drawn before and after is the same).
  */
-class EnvJsonLinesPropertyTest {
+class EnvProtocolPropertyTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Provide
@@ -43,16 +45,16 @@ class EnvJsonLinesPropertyTest {
     @Property(tries = 100)
     void everyLineGetsOneObjectAndARefusalChangesNothing(@ForAll("sessions") List<String> lines) throws Exception {
         try (AgentRegistry agents = BuiltInAgents.registry()) {
-            EnvJsonLines server = new EnvJsonLines(agents, RuleSet.DEFAULT, 0);
+            EnvProtocol server = new EnvProtocol(agents, RuleSet.DEFAULT, 0);
             for (String line : lines) {
-                String before = server.answer("{\"op\": \"render\"}");
-                String reply = server.answer(line);
+                String before = JsonLines.answer(server, "{\"op\": \"render\"}");
+                String reply = JsonLines.answer(server, line);
                 assertTrue(Inputs.oneLine(reply), reply);
                 JsonNode r = JSON.readTree(reply);
                 assertTrue(r.isObject(), reply);
                 if (r.has("error")) {
                     assertTrue(Inputs.oneLine(r.get("error").asText()) && !r.get("error").asText().isBlank(), reply);
-                    assertEquals(before, server.answer("{\"op\": \"render\"}"), "refused: " + line);
+                    assertEquals(before, JsonLines.answer(server, "{\"op\": \"render\"}"), "refused: " + line);
                 }
             }
         }

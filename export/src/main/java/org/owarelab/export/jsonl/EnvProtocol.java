@@ -1,17 +1,20 @@
-package org.owarelab.cli;
+package org.owarelab.export.jsonl;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import static org.owarelab.export.jsonl.JsonLines.JSON;
+import static org.owarelab.export.jsonl.JsonLines.number;
+import static org.owarelab.export.jsonl.JsonLines.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.Decision;
@@ -30,9 +33,9 @@ import org.owarelab.rules.Side;
 import org.owarelab.util.Texts;
 
 /**
- * The environment mode of {@code oware jsonl --env}: the Gym-like {@link OwareEnv} driven by one
- * JSON request per line, for scripts and notebooks in any language. Every request names an
- * {@code op}:
+ * The environment protocol over {@link JsonLines} ({@code oware jsonl --env}): the Gym-like
+ * {@link OwareEnv} driven by one JSON request per line, for scripts and notebooks in any language.
+ * Every request names an {@code op}:
  * <ul>
  *   <li>{@code reset} ({@code rules}, {@code env} as {@link EnvConfig#parse}, {@code seed},
  *       {@code position}: all optional) starts an episode and answers a time step;</li>
@@ -46,22 +49,22 @@ import org.owarelab.util.Texts;
  * A time step is {@code {"observation", "legal", "legalMask", "moves", "toMove", "reward":
  * {"south", "north"}, "terminated", "truncated", "done", "info", "position"}}: the observation is
  * canonical from the side to move, rewards per absolute side and zero-sum, as in {@link TimeStep}.
- * Any request may carry an {@code id}, echoed. A line that cannot be answered gets
- * {@code {"error": "..."}} and the episode is unchanged; blank lines are skipped.
+ * Any request may carry an {@code id}, echoed. A request that cannot be answered gets
+ * {@code {"error": "..."}} and the episode is unchanged.
  *
- * <p>Agents are built on first use per spec and kept until the rules change; each {@code agent}
- * request resets its agent with the request's seed, so replies depend only on the request (time
- * limits excepted). Not thread-safe (one reader).
+ * <p>Ops are a table of name, fields and handler ({@link #op}), so an op is added in one place.
+ * Agent specs come from the input: the registry given is the caller's
+ * {@link AgentRegistry#restricted} view, so a spec that starts a program or reads a file is refused
+ * unless the command line allowed it. Agents are built on first use per spec and kept until the
+ * rules change; each {@code agent} request resets its agent with the request's seed, so replies
+ * depend only on the request (time limits excepted). Not thread-safe (one reader).
  */
-final class EnvJsonLines {
-    private static final Map<String, Set<String>> FIELDS = Map.of(
-            "reset", Set.of("op", "id", "rules", "env", "seed", "position"),
-            "step", Set.of("op", "id", "action", "move"),
-            "legal", Set.of("op", "id"),
-            "render", Set.of("op", "id"),
-            "agent", Set.of("op", "id", "agent", "seed", "sims", "depth", "nodes", "movetime"));
-    private static final ObjectMapper JSON = new ObjectMapper();
+public final class EnvProtocol implements JsonLines.Protocol {
+    /** An op: the fields it takes (besides {@code op} and {@code id}) and what answers it. */
+    private record Op(Set<String> fields, Function<JsonNode, ObjectNode> handler) {
+    }
 
+    private final Map<String, Op> ops = new LinkedHashMap<>();
     private final AgentRegistry agents;
     private final long seed;
     private final Map<String, Agent> built = new HashMap<>();
@@ -69,76 +72,50 @@ final class EnvJsonLines {
     private boolean started;
 
     /**
-     * @param agents builds the agents of {@code agent} requests (owned by the caller)
+     * @param agents builds the agents of {@code agent} requests (owned by the caller; a
+     *     {@link AgentRegistry#restricted} view, since the specs come from the input)
      * @param rules the rules of a {@code reset} that names none
      * @param seed the seed of requests that give none
      */
-    EnvJsonLines(AgentRegistry agents, RuleSet rules, long seed) {
+    public EnvProtocol(AgentRegistry agents, RuleSet rules, long seed) {
         this.agents = agents;
         this.seed = seed;
         this.env = new OwareEnv(EnvConfig.defaults(rules));
+        op("reset", Set.of("rules", "env", "seed", "position"), this::reset);
+        op("step", Set.of("action", "move"), req -> timeStep(step(req)));
+        op("legal", Set.of(), req -> legal());
+        op("render", Set.of(), req -> render());
+        op("agent", Set.of("agent", "seed", "sims", "depth", "nodes", "movetime"), this::agent);
     }
 
-    /** Answers every line of {@code in} until its end; returns the exit status (0). */
-    int run(BufferedReader in, PrintWriter out) throws IOException {
-        try {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                if (!line.isBlank()) {
-                    out.println(answer(line));
-                    out.flush();
-                }
-            }
-            return 0;
-        } finally {
-            closeAgents();
-        }
+    /**
+     * Adds (or replaces) the op {@code name}: requests may carry {@code fields} besides {@code op}
+     * and {@code id}, and {@code handler} answers them (throwing for a request it refuses, which
+     * must then leave the episode unchanged).
+     */
+    void op(String name, Set<String> fields, Function<JsonNode, ObjectNode> handler) {
+        Set<String> all = new HashSet<>(fields);
+        all.add("op");
+        all.add("id");
+        ops.put(name, new Op(Set.copyOf(all), handler));
     }
 
-    /** The reply line to one request line. */
-    String answer(String line) {
-        JsonNode id = null;
-        ObjectNode reply;
-        try {
-            JsonNode req;
-            try {
-                req = JSON.readTree(line);
-            } catch (JsonProcessingException e) {
-                throw new IllegalArgumentException("not a JSON object: " + Texts.jsonProblem(e.getOriginalMessage()));
-            }
-            if (req == null || !req.isObject()) {
-                throw new IllegalArgumentException("expected a JSON object per line");
-            }
-            id = req.get("id");
-            String op = req.has("op") ? text(req, "op") : "";
-            Set<String> allowed = FIELDS.get(op);
-            if (allowed == null) {
-                throw new IllegalArgumentException("unknown op '" + Texts.escape(op) + "' (expected one of reset, step, "
-                        + "legal, render, agent)");
-            }
-            for (Iterator<String> it = req.fieldNames(); it.hasNext(); ) {
-                String f = it.next();
-                if (!allowed.contains(f)) {
-                    throw new IllegalArgumentException("unknown field '" + Texts.escape(f) + "' for op " + op
-                            + " (expected " + allowed + ")");
-                }
-            }
-            reply = switch (op) {
-                case "reset" -> reset(req);
-                case "step" -> timeStep(step(req));
-                case "legal" -> legal();
-                case "render" -> render();
-                default -> agent(req);
-            };
-        } catch (RuntimeException e) {
-            reply = JSON.createObjectNode().put("error", Texts.reason(e));
+    @Override
+    public ObjectNode answer(JsonNode req) {
+        String op = req.has("op") ? text(req, "op") : "";
+        Op o = ops.get(op);
+        if (o == null) {
+            throw new IllegalArgumentException("unknown op '" + Texts.escape(op) + "' (expected one of "
+                    + String.join(", ", ops.keySet()) + ")");
         }
-        if (id != null) {
-            ObjectNode withId = JSON.createObjectNode();
-            withId.set("id", id);
-            withId.setAll(reply);
-            reply = withId;
+        for (Iterator<String> it = req.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!o.fields().contains(f)) {
+                throw new IllegalArgumentException("unknown field '" + Texts.escape(f) + "' for op " + op
+                        + " (expected " + new TreeSet<>(o.fields()) + ")");
+            }
         }
-        return reply.toString();
+        return o.handler().apply(req);
     }
 
     private ObjectNode reset(JsonNode req) {
@@ -149,7 +126,7 @@ final class EnvJsonLines {
         OwareEnv next = new OwareEnv(config);
         TimeStep t = start == null ? next.reset(s) : next.reset(start, s);
         if (!rules.equals(env.config().rules())) {
-            closeAgents();
+            close();
         }
         env = next;
         started = true;
@@ -259,30 +236,12 @@ final class EnvJsonLines {
         r.put("legalMask", mask).put("moves", Moves.letters(side, mask));
     }
 
-    private void closeAgents() {
+    /** Closes the agents built so far. */
+    @Override
+    public void close() {
         for (Agent a : built.values()) {
             a.close();
         }
         built.clear();
-    }
-
-    private static String text(JsonNode req, String field) {
-        JsonNode n = req.get(field);
-        if (!n.isTextual()) {
-            throw new IllegalArgumentException("'" + field + "' must be a string, got " + Texts.escape(n.toString()));
-        }
-        return n.asText();
-    }
-
-    private static long number(JsonNode req, String field, long max) {
-        JsonNode n = req.get(field);
-        if (n == null) {
-            return 0;
-        }
-        if (!n.isIntegralNumber() || !n.canConvertToLong() || n.asLong() < 0 || n.asLong() > max) {
-            throw new IllegalArgumentException("'" + field + "' must be a whole number 0.." + max + ", got "
-                    + Texts.escape(n.toString()));
-        }
-        return n.asLong();
     }
 }
