@@ -5,10 +5,10 @@
 // model file and onnxruntime-web named in the request.
 
 import { readFileSync } from "node:fs";
-import { Board, RuleSet, perft } from "../site/rules.js";
-import { encoderFor } from "../site/encoder.js";
-import { Search, UniformEvaluator, DEFAULT_SETTINGS } from "../site/search.js";
-import { OnnxEvaluator } from "../site/network.js";
+import { Board, RuleSet, perft } from "../../main/resources/org/owarelab/export/web/rules.js";
+import { encoderFor } from "../../main/resources/org/owarelab/export/web/encoder.js";
+import { Search, UniformEvaluator, DEFAULT_SETTINGS } from "../../main/resources/org/owarelab/export/web/search.js";
+import { OnnxEvaluator } from "../../main/resources/org/owarelab/export/web/network.js";
 
 function boardAfter(rules, moves) {
   const b = new Board(rules);
