@@ -149,6 +149,10 @@ worker.onmessage = (e) => {
     }
     return;
   }
+  if (msg.type === "error" && msg.id === null) {
+    showError(msg.message); // the worker could not load the player
+    return;
+  }
   if (msg.id !== generation) {
     return; // an answer for a game or position left since
   }

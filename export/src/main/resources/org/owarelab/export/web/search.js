@@ -218,8 +218,13 @@ export class Search {
       depthSum += d;
       maxDepth = Math.max(maxDepth, d);
     }
+    const move = this.chooseMove();
+    let pv = this.principalVariation(64);
+    if (pv.length === 0 || pv[0] !== move) {
+      pv = [move]; // a tie the most-visited line breaks the other way (as PuctAgent.decide)
+    }
     return {
-      move: this.chooseMove(), value: this.rootValue(), pv: this.principalVariation(64), simulations: done,
+      move, value: this.rootValue(), pv, simulations: done,
       timeMs: now() - t0, averageDepth: done ? depthSum / done : 0, maxDepth, visits: this.childVisits(),
     };
   }

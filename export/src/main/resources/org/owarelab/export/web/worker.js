@@ -18,7 +18,8 @@ async function init() {
   const card = await (await fetch("player.json")).json();
   ort.env.wasm.numThreads = 1; // a plain static host gives no cross-origin isolation, hence no wasm threads
   ort.env.wasm.proxy = false;
-  ort.env.wasm.wasmPaths = new URL("./ort/", self.location.href).href;
+  // The loader is the bundled build (its JavaScript glue inside); only the binary is fetched, from this site.
+  ort.env.wasm.wasmPaths = { wasm: new URL("./ort/ort-wasm-simd-threaded.wasm", self.location.href).href };
   const model = new Uint8Array(await (await fetch(card.model)).arrayBuffer());
   rules = RuleSet.parse(card.rules);
   const evaluator = await OnnxEvaluator.create(ort, model, card.onnx, rules);
