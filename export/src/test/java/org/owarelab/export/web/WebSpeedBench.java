@@ -105,7 +105,7 @@ class WebSpeedBench {
         long jsMs = 0;
         long javaSims = 0;
         long javaNanos = 0;
-        System.out.printf("web player vs Java engine at %d ms a move (%s)%n", movetime, ref.describe());
+        System.out.printf("web player vs Java engine at %d ms a move (%s)%n", movetime, ref.network().spec() + " on " + ref.encoderTag());
         try (PolicyValueNet net = ref.load(DeviceChoice.CPU);
                 DjlEvaluator djl = new DjlEvaluator(net, ref.encoder(), PuctAgent.AUTO_BATCH);
                 PuctAgent agent = new PuctAgent("puct", ref.rules(), djl, false, PuctConfig.DEFAULT,
