@@ -11,6 +11,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -136,6 +137,12 @@ public final class WebSite {
             Files.writeString(ortOut.resolve("NOTICE.txt"), "onnxruntime-web " + ORT_VERSION
                     + " (https://www.npmjs.com/package/onnxruntime-web), MIT License, Copyright (c) Microsoft "
                     + "Corporation. Files copied unchanged from its dist/ directory.\n");
+            try {
+                // createTempDirectory made it private; a site is as readable as any directory made by hand
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system
+            }
             Files.deleteIfExists(out); // an empty directory only (checked above)
             Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
             return out;

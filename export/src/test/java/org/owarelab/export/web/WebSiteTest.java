@@ -47,6 +47,8 @@ class WebSiteTest {
                 "ort/NOTICE.txt")) {
             assertTrue(Files.isRegularFile(site.resolve(f)), f);
         }
+        assertTrue(Files.getPosixFilePermissions(site).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ),
+                "a static host's server can read the site");
         JsonNode card = NodeHarness.JSON.readTree(site.resolve("player.json").toFile());
         assertEquals("grand-slam=capture-all", card.path("rules").asText());
         assertEquals("planes/1", card.path("onnx").path("encoder").asText());
