@@ -100,6 +100,9 @@ public final class WebSite {
         Path out = o.out().toAbsolutePath().normalize();
         checkOutput(out);
         Path ort = o.ort() != null ? o.ort() : ortDirectory();
+        if (o.ort() == null) {
+            installOrtIfMissing(ort);
+        }
         checkOrt(ort);
         if (!Files.exists(o.source())) {
             throw new ExportException(o.source() + ": no such checkpoint or run directory");
@@ -177,10 +180,37 @@ public final class WebSite {
         return JSON.writeValueAsBytes(c);
     }
 
+    /**
+     * The {@code oware} launcher's build leaves onnxruntime-web out (so the main job's first build
+     * does not wait on npm); the first {@code --web} export of a checkout installs it, pinned by
+     * the export module's lockfile, with the module's own {@code fetch-web-runtime.sh} (npm ci from
+     * the npm registry). Nothing happens when the files are there, when {@value #ORT_PROPERTY}
+     * names them, or outside a checkout; {@link #checkOrt} then says what is missing.
+     */
+    private static void installOrtIfMissing(Path dist) throws IOException {
+        if (System.getProperty(ORT_PROPERTY) != null || ORT_FILES.stream().allMatch(f -> Files.isRegularFile(dist.resolve(f)))) {
+            return;
+        }
+        Path script = Path.of(System.getProperty("oware.home", ".")).resolve("export/fetch-web-runtime.sh");
+        if (!Files.isRegularFile(script)) {
+            return;
+        }
+        System.err.println("--web: installing onnxruntime-web " + ORT_VERSION + " from the npm registry into "
+                + script.resolveSibling("node_modules") + " (once per checkout) ...");
+        ProcessBuilder pb = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT);
+        try {
+            pb.start().waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("--web: interrupted while installing onnxruntime-web", e);
+        }
+    }
+
     /** onnxruntime-web's files present, of the pinned version; else what is missing and how to get it. */
     static void checkOrt(Path dist) {
-        String fix = "the build copies it from the npm registry when npm is installed (install Node.js and npm, "
-                + "e.g. apt-get install nodejs npm, then rebuild; or run: cd export && npm ci --ignore-scripts)";
+        String fix = "it comes from the npm registry (install Node.js and npm, e.g. apt-get install nodejs npm, "
+                + "then run: cd export && npm ci --ignore-scripts; mvn builds of the export module do that too)";
         for (String f : ORT_FILES) {
             if (!Files.isRegularFile(dist.resolve(f))) {
                 throw new ExportException("--web: onnxruntime-web " + ORT_VERSION + " is missing (no " + dist.resolve(f)
