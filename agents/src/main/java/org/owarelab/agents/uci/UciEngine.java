@@ -29,7 +29,10 @@ import org.owarelab.rules.RuleSet;
  * <p>Options: {@code Seed} (spin; game {@code k}, counting {@code ucinewgame} since the seed was
  * set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client that sets the seed
  * before each {@code ucinewgame} gets reproducible games and a GUI gets different ones) and
- * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily). The
+ * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily) and
+ * {@code Threads} (spin, 1..256: the search threads of an agent with a {@code threads} key, PUCT,
+ * given to it as {@code threads=N} over the spec's own; other agents ignore it; unset, the agent's
+ * default, for PUCT every core in a timed search). The
  * options GUIs send to other engines ({@code OwnBook}, {@code EngineTurn}, {@code Ponder},
  * {@code NoiseLevel}) are ignored silently, other unknown names with an {@code info string}.
  *
@@ -54,6 +57,8 @@ public final class UciEngine {
     }
 
     static final long SEED_MAX = Integer.MAX_VALUE;
+    /** Most search threads the {@code Threads} option takes. */
+    static final int MAX_THREADS = 256;
     private static final long GAME_SEED_STEP = 0x9E3779B97F4A7C15L;
     private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
 
@@ -68,6 +73,10 @@ public final class UciEngine {
     private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
 
     private String agentSpec;
+    /** The {@code Threads} option; 0 until set (the agent's own default). */
+    private int threads;
+    /** Whether a spec names an agent and keys the registry knows (to give {@code threads=} only to agents that take it). */
+    private final java.util.function.Predicate<String> known;
     private long seed;
     private long gamesSinceSeed;
     private Agent agent;
@@ -91,6 +100,14 @@ public final class UciEngine {
             throw new IllegalArgumentException("seed " + seed + ": expected 0.." + SEED_MAX);
         }
         this.maker = agents::create;
+        this.known = spec -> {
+            try {
+                agents.validate(spec);
+                return true;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        };
         this.agentSpec = agentSpec;
         this.rules = rules;
         this.seed = seed;
@@ -208,6 +225,8 @@ public final class UciEngine {
         out.line("id author the Oware RL lab contributors");
         out.line("option name Seed type spin default " + seed + " min 0 max " + SEED_MAX);
         out.line("option name Agent type string default " + agentSpec);
+        out.line("option name Threads type spin default " + Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors())
+                + " min 1 max " + MAX_THREADS);
         out.line("uciok");
     }
 
@@ -258,10 +277,27 @@ public final class UciEngine {
                 closeAgent();
                 agentSpec = value;
             }
+            case "threads" -> {
+                requireIdle("setoption");
+                int n;
+                try {
+                    n = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    n = -1;
+                }
+                if (n < 1 || n > MAX_THREADS) {
+                    throw new UciInputException("setoption Threads: '" + abbreviate(value) + "' is not a whole number 1.."
+                            + MAX_THREADS);
+                }
+                if (n != threads) {
+                    closeAgent();
+                    threads = n;
+                }
+            }
             case "ownbook", "engineturn", "ponder", "noiselevel" -> {
                 // options of other engines that GUIs send blindly: nothing to do
             }
-            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed, Agent)");
+            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed, Agent, Threads)");
         }
     }
 
@@ -320,13 +356,39 @@ public final class UciEngine {
         }
         if (agent == null) {
             try {
-                agent = maker.make(agentSpec, rules, gameSeed());
+                agent = maker.make(threaded(agentSpec), rules, gameSeed());
             } catch (RuntimeException | LinkageError e) { // LinkageError: e.g. a native library that does not load
                 out.error("cannot build agent '" + agentSpec + "': " + EngineSearch.describe(e));
                 return null;
             }
         }
         return agent;
+    }
+
+    /**
+     * {@code spec} with the {@code Threads} option as its {@code threads} key (replacing the spec's
+     * own) when the option is set and the agent takes the key; else {@code spec}.
+     */
+    private String threaded(String spec) {
+        if (threads == 0) {
+            return spec;
+        }
+        org.owarelab.agents.AgentSpec s;
+        try {
+            s = org.owarelab.agents.AgentSpec.parse(spec);
+        } catch (RuntimeException e) {
+            return spec; // the maker names the problem
+        }
+        StringBuilder sb = new StringBuilder(s.name());
+        char sep = ':';
+        for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+            if (!e.getKey().equals("threads")) {
+                sb.append(sep).append(e.getKey()).append('=').append(org.owarelab.agents.AgentSpec.quote(e.getValue()));
+                sep = ',';
+            }
+        }
+        String with = sb.append(sep).append("threads=").append(threads).toString();
+        return known.test(with) ? with : spec;
     }
 
     private long gameSeed() {
