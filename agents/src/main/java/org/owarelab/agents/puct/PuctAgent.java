@@ -90,9 +90,11 @@ public final class PuctAgent implements Agent {
      *     {@code simulations})
      * @param threads search threads over the one tree; 0 = auto: every core for a search ended by
      *     the clock or a stop, 1 for a fixed simulation count
+     * @param timeManaged under a game clock ({@link SearchLimit#maxMillis}), stretch unsure moves and
+     *     stop settled ones early ({@link TimeManager}); false: the plain schedule (the planned time)
      */
     public record Options(int simulations, boolean capsTimed, int batch, int maxNodes, Temperature temperature, boolean explore,
-            long movetimeMillis, int threads) {
+            long movetimeMillis, int threads, boolean timeManaged) {
         /** Most threads of one search. */
         public static final int MAX_THREADS = 256;
 
@@ -204,8 +206,17 @@ public final class PuctAgent implements Agent {
                 : limit.infinite() ? Integer.MAX_VALUE
                 : limit.movetimeMillis() > 0 ? (options.capsTimed() ? options.simulations() : Integer.MAX_VALUE)
                 : options.simulations();
-        long deadline = limit.movetimeMillis() > 0 ? t0 + limit.movetimeMillis() * 1_000_000L : Long.MAX_VALUE;
         boolean clocked = limit.simulations() <= 0 && limit.nodes() <= 0 && (limit.movetimeMillis() > 0 || limit.infinite());
+        // Under a game clock: stretch unsure moves up to the most time, stop settled ones early
+        // (not with Gumbel root selection, whose move is not the most visited one).
+        boolean managed = options.timeManaged() && clocked && limit.maxMillis() > 0 && limit.movetimeMillis() > 0
+                && !tree.cfg.gumbel().enabled();
+        long deadline = limit.movetimeMillis() > 0
+                ? t0 + (managed ? limit.maxMillis() : limit.movetimeMillis()) * 1_000_000L : Long.MAX_VALUE;
+        if (managed) {
+            monitor = new TimeManager.Monitor(monitor, tree, t0, limit.movetimeMillis() * 1_000_000L,
+                    limit.maxMillis() * 1_000_000L);
+        }
         int batch = options.batch() > 0 ? options.batch() : clocked ? AUTO_BATCH : 1;
         int threads = threadsFor(clocked);
         if (threads > 1) {

@@ -25,7 +25,9 @@ import org.owarelab.tables.EndgameTable;
  * [all], {@code reuse} [true], {@code solver} [false] (MCTS-solver, {@link Tree#solver}),
  * {@code tables} [none: an endgame table file whose decided positions are terminal],
  * {@code threads} [auto: every core for a search ended by the clock or a stop, 1 for a fixed
- * simulation count; threads of one search over one tree, {@link ThreadedSearch}]. An explicit {@code sims} also caps a search timed by a movetime;
+ * simulation count; threads of one search over one tree, {@link ThreadedSearch}],
+ * {@code timeman} [true: under a game clock, stretch unsure moves and stop settled ones early,
+ * {@link TimeManager}; false: the plain schedule]. An explicit {@code sims} also caps a search timed by a movetime;
  * the default count does not (the clock governs). Noise, forced playouts and a Gumbel scale above 0 make the
  * searches exploring (as in self-play).
  *
@@ -36,7 +38,7 @@ import org.owarelab.tables.EndgameTable;
  */
 final class PuctAgentFactory implements AgentFactory {
     private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
-            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "threads");
+            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "threads", "timeman");
     private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
 
     /** Whether {@code solver} is on when the spec does not say. */
@@ -88,7 +90,9 @@ final class PuctAgentFactory implements AgentFactory {
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152, solver=" + DEFAULT_SOLVER
                 + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
                 + "decides are terminal with their exact value), threads=auto (threads of one search over one tree: "
-                + "every core when the clock ends the search, 1 for a fixed sims count, so seeded games stay identical)";
+                + "every core when the clock ends the search, 1 for a fixed sims count, so seeded games stay identical), "
+                + "timeman=true (under a game clock: more time for unsure moves, an early stop once the best move cannot "
+                + "change; false: the plain schedule)";
     }
 
     @Override
@@ -112,7 +116,7 @@ final class PuctAgentFactory implements AgentFactory {
                 spec.string("sims", null) != null,
                 batch(spec), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
                 noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000),
-                threads(spec));
+                threads(spec), spec.bool("timeman", true));
         boolean solver = spec.bool("solver", DEFAULT_SOLVER);
         String tables = spec.string("tables", null);
         EndgameTable table = null;
