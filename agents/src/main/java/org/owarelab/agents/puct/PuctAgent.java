@@ -7,6 +7,7 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.TimeControl;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.rules.Board;
@@ -211,11 +212,14 @@ public final class PuctAgent implements Agent {
         // (not with Gumbel root selection, whose move is not the most visited one).
         boolean managed = options.timeManaged() && clocked && limit.maxMillis() > 0 && limit.movetimeMillis() > 0
                 && !tree.cfg.gumbel().enabled();
-        long deadline = limit.movetimeMillis() > 0
-                ? t0 + (managed ? limit.maxMillis() : limit.movetimeMillis()) * 1_000_000L : Long.MAX_VALUE;
+        // A game clock's times keep TimeControl's safety margin (the last step, the answer, a busy
+        // machine), so that the clock is not overrun; a plain movetime is searched to its end, as before.
+        boolean onClock = limit.maxMillis() > 0 && limit.movetimeMillis() > 0;
+        long planned = onClock ? TimeControl.usableMillis(limit.movetimeMillis()) : limit.movetimeMillis();
+        long most = onClock ? TimeControl.usableMillis(limit.maxMillis()) : limit.movetimeMillis();
+        long deadline = limit.movetimeMillis() > 0 ? t0 + (managed ? most : planned) * 1_000_000L : Long.MAX_VALUE;
         if (managed) {
-            monitor = new TimeManager.Monitor(monitor, tree, t0, limit.movetimeMillis() * 1_000_000L,
-                    limit.maxMillis() * 1_000_000L);
+            monitor = new TimeManager.Monitor(monitor, tree, t0, planned * 1_000_000L, most * 1_000_000L);
         }
         int batch = options.batch() > 0 ? options.batch() : clocked ? AUTO_BATCH : 1;
         int threads = threadsFor(clocked);
