@@ -11,6 +11,10 @@ package org.owarelab.agents;
  * 0 or negative reads as no time left. The reserve is what keeps a budgeted engine from losing on
  * time: each move takes at most 90% of what is left, so the clock never reaches zero from one move.
  *
+ * <p>An engine that manages its time may stretch an unsure move up to {@link #maxMoveMillis}:
+ * {@value #STRETCH_NUM}/{@value #STRETCH_DEN} of the planned time, never more than half of what
+ * the clock holds beyond the reserve, never less than the planned time.
+ *
  * <p>Within a move time ({@code go movetime T}, or the budget above): a searcher that polls the
  * clock between chunks of work aims at {@link #usableMillis(long) T minus a safety margin}, the
  * margin being {@code T / 20} clamped to [{@value #MIN_MARGIN_MILLIS}, {@value #MAX_MARGIN_MILLIS}]
@@ -40,6 +44,22 @@ public final class TimeControl {
         int mtg = movesToGo > 0 ? movesToGo : DEFAULT_MOVES_TO_GO;
         long reserve = Math.max(MIN_RESERVE_MILLIS, t / 10);
         return Math.max(1, Math.min(t / mtg + (inc - inc / 4), t - reserve));
+    }
+
+    /** Most time one move may take, as a multiple of the planned time: STRETCH_NUM / STRETCH_DEN. */
+    public static final int STRETCH_NUM = 5;
+    public static final int STRETCH_DEN = 2;
+
+    /**
+     * The most one move may take when the search is unsure (see the class comment), from the same
+     * clock fields as {@link #perMoveMillis}; at least that.
+     */
+    public static long maxMoveMillis(long time, long increment, int movesToGo) {
+        long planned = perMoveMillis(time, increment, movesToGo);
+        long t = Math.max(0, time);
+        long reserve = Math.max(MIN_RESERVE_MILLIS, t / 10);
+        long stretched = Math.min(planned * STRETCH_NUM / STRETCH_DEN, (t - reserve) / 2);
+        return Math.max(planned, stretched);
     }
 
     /** The safety margin kept back from a move time of {@code movetime} ms (see the class comment). */

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
@@ -24,10 +25,14 @@ import picocli.CommandLine.Spec;
                 + "of one game's search, as 'oware uci', 'play' and 'serve' run it.",
             "Prints one line per position, then 'simulations: N', 'time: S s' and 'simulations/s: N' (a decision's "
                 + "node count: simulations for PUCT). A warm-up pass at a tenth of the move time, not counted, comes "
-                + "first."},
+                + "first.",
+            "With --threads 1,2 the bench runs once per count, the spec's threads key set to it (threads of one "
+                + "search over one tree), and ends with one line per count: 'threads T: simulations/s N (xS)', "
+                + "S the speed-up over the first count."},
         footer = {"", "Examples:", "  oware bench puct --agent 'puct:model=runs/q1' --movetime 1000",
             "  oware bench puct --agent 'puct:model=runs/q1,batch=1' --movetime 500",
-            "  oware bench puct --agent 'puct:model=runs/q1,batch=64'"})
+            "  oware bench puct --agent 'puct:model=runs/q1,batch=64'",
+            "  oware bench puct --agent 'puct:model=runs/q1' --threads 1,2"})
 final class BenchPuctCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -40,15 +45,61 @@ final class BenchPuctCommand implements Callable<Integer> {
             description = "Milliseconds per position, 1..600000 (default ${DEFAULT-VALUE}).")
     long movetime;
 
+    @Option(names = "--threads", paramLabel = "T[,T...]", split = ",",
+            description = "Search thread counts to bench in turn, each 1..256 (default: the spec's own).")
+    int[] threads;
+
     @Override
     public Integer call() {
         if (movetime < 1 || movetime > 600_000) {
             throw new BadInputException("--movetime " + movetime + ": expected 1..600000 ms");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (AgentRegistry agents = ModelAgents.registry(); Agent a = agents.create(agent, RuleSet.DEFAULT, 1)) {
+        if (threads == null) {
+            bench(agent, out);
+            return 0;
+        }
+        for (int t : threads) {
+            if (t < 1 || t > 256) {
+                throw new BadInputException("--threads " + t + ": expected counts 1..256, e.g. --threads 1,2");
+            }
+        }
+        long[] rates = new long[threads.length];
+        for (int i = 0; i < threads.length; i++) {
+            rates[i] = bench(withThreads(agent, threads[i]), out);
+        }
+        for (int i = 0; i < threads.length; i++) {
+            out.printf(Locale.ROOT, "threads %d: simulations/s %d (x%.2f)%n", threads[i], rates[i],
+                    rates[0] <= 0 ? 0.0 : rates[i] / (double) rates[0]);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code spec} with its {@code threads} key set to {@code t} (any earlier one dropped). */
+    static String withThreads(String spec, int t) {
+        AgentSpec s;
+        try {
+            s = AgentSpec.parse(spec);
+        } catch (RuntimeException e) {
+            throw new BadInputException("--agent '" + spec + "': " + e.getMessage());
+        }
+        StringBuilder sb = new StringBuilder(s.name());
+        char sep = ':';
+        for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+            if (!e.getKey().equals("threads")) {
+                sb.append(sep).append(e.getKey()).append('=').append(AgentSpec.quote(e.getValue()));
+                sep = ',';
+            }
+        }
+        return sb.append(sep).append("threads=").append(t).toString();
+    }
+
+    /** One bench of {@code agentSpec}: the lines described in the help; returns its simulations/s. */
+    private long bench(String agentSpec, PrintWriter out) {
+        try (AgentRegistry agents = ModelAgents.registry(); Agent a = agents.create(agentSpec, RuleSet.DEFAULT, 1)) {
             run(a, Math.max(1, movetime / 10), (line, d) -> { });
-            out.printf(Locale.ROOT, "puct bench: %s, %d positions, movetime %d ms%n", agent, SearchBench.POSITIONS.size(),
+            out.printf(Locale.ROOT, "puct bench: %s, %d positions, movetime %d ms%n", agentSpec, SearchBench.POSITIONS.size(),
                     movetime);
             long[] totals = new long[2];
             int[] index = {0};
@@ -62,10 +113,11 @@ final class BenchPuctCommand implements Callable<Integer> {
             });
             out.printf(Locale.ROOT, "simulations: %d%n", totals[0]);
             out.printf(Locale.ROOT, "time: %.3f s%n", totals[1] / 1e9);
-            out.printf(Locale.ROOT, "simulations/s: %d%n", totals[1] <= 0 ? 0 : (long) (totals[0] * 1e9 / totals[1]));
+            long rate = totals[1] <= 0 ? 0 : (long) (totals[0] * 1e9 / totals[1]);
+            out.printf(Locale.ROOT, "simulations/s: %d%n", rate);
             out.flush();
+            return rate;
         }
-        return 0;
     }
 
     private static void run(Agent a, long movetime, java.util.function.BiConsumer<String, Decision> each) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.evaluation.GameClock;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
@@ -98,6 +99,12 @@ final class MatchCommand implements Callable<Integer> {
                     + "and counted in the score, not in the test.")
     String sprtOption;
 
+    @Option(names = "--tc", paramLabel = "BASE+INC",
+            description = "Game clock per side in seconds, e.g. 60+0.6: each move's limit comes from the mover's clock "
+                    + "(a planned time and the most an unsure move may take; a PUCT agent with timeman=false keeps to "
+                    + "the planned time), overriding the specs' own limits; a side whose clock runs out loses the game.")
+    String tc;
+
     /** The test of {@code --sprt}, or null. */
     private Sprt sprt() {
         if (sprtOption == null) {
@@ -133,8 +140,14 @@ final class MatchCommand implements Callable<Integer> {
             // specs printed and recorded replay these games anywhere.
             String playedA = agents.resolve(agentA, ruleSet);
             String playedB = agents.resolve(agentB, ruleSet);
+            GameClock clock;
+            try {
+                clock = tc == null ? null : GameClock.parse(tc);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--tc: " + e.getMessage());
+            }
             MatchConfig config = new MatchConfig(playedA, playedB, ruleSet, rules.startPosition(), games, openingPlies,
-                    seed, threads, maxPlies);
+                    seed, threads, maxPlies, clock);
             Match.checkSpecs(agents, config);
             if (!playedA.equals(agentA) || !playedB.equals(agentB)) {
                 stdout.printf(Locale.ROOT, "specs as played here (tables=auto resolved): A = %s, B = %s%n", playedA,

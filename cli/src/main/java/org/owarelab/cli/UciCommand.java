@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
             "Scores: 100 cp per seed; a proven win or loss is +/-(10000 - plies); agents with only a value v in "
                 + "[-1, 1] report 2500 * v. Options: Seed (game k after setting it uses Seed + k * 0x9E3779B97F4A7C15), "
                 + "Agent (an agent spec; one that starts a program or reads a file only with --allow-engines or "
-                + "--allow-files)."},
+                + "--allow-files), Threads (search threads of a PUCT agent: its threads key)."},
         footer = {"", "Examples:",
             "  oware uci --agent alphabeta:depth=8",
             "  printf 'uci\\nisready\\nposition startpos moves Ff\\ngo depth 4\\nquit\\n' | oware uci --agent greedy",

@@ -185,6 +185,19 @@ class MatchCommandTest {
     }
 
     @Test
+    void aGameClockPlaysAndABadOneExitsWithTwo() throws Exception {
+        Object[] r = run("match", "greedy", "random", "--games", "2", "--tc", "30+0.5");
+        assertEquals(0, r[0], (String) r[2]);
+        assertEquals(0, lastLine((String) r[1]).get("errors").asInt(), (String) r[1]);
+        for (String bad : new String[] {"0+1", "ten", "5+-1"}) {
+            Object[] b = run("match", "greedy", "random", "--games", "2", "--tc", bad);
+            assertEquals(2, b[0], bad);
+            assertTrue(((String) b[2]).contains("--tc: time control '" + bad + "': expected BASE+INC"), (String) b[2]);
+            assertEquals("", b[1], "nothing played for " + bad);
+        }
+    }
+
+    @Test
     void recordsFileOrDirectory(@TempDir Path dir) {
         assertEquals(dir.resolve("games.jsonl"), MatchCommand.recordsFile(dir.toString()));
         assertEquals(Path.of("new/games.jsonl"), MatchCommand.recordsFile("new/"));

@@ -15,9 +15,10 @@ import org.owarelab.rules.Side;
 /**
  * Plays one game ({@link ScheduledGame}): builds both agents with seeds derived from the game's
  * seed and their side, plays the opening, then lets the agents move (each with its spec's own
- * limit) until the game ends or reaches the ply cap, telling both agents every move. The result
- * is a pure function of the rules, start, ply cap and scheduled game (time-limited agents aside),
- * so it does not depend on which thread plays it.
+ * limit, or with a {@link GameClock} each move's limit from its clock) until the game ends or
+ * reaches the ply cap, telling both agents every move. The result is a pure function of the
+ * rules, start, ply cap and scheduled game (time-limited agents aside), so it does not depend on
+ * which thread plays it.
  *
  * <p>Failures: an agent that cannot be built, throws, or returns an illegal move forfeits the
  * game (its opponent wins, reason {@code error}); the record says who failed and why. Agents
@@ -30,6 +31,8 @@ public final class GameRunner {
     private final RuleSet rules;
     private final Position start;
     private final int maxPlies;
+    /** Null: each agent searches by its spec's limit. */
+    private final GameClock clock;
 
     /**
      * @param agents the registry both agents are built from (shared by the threads)
@@ -38,6 +41,14 @@ public final class GameRunner {
      * @param maxPlies the ply cap, opening included (see {@link MatchConfig#maxPlies()})
      */
     public GameRunner(AgentRegistry agents, RuleSet rules, Position start, int maxPlies) {
+        this(agents, rules, start, maxPlies, null);
+    }
+
+    /**
+     * As {@link #GameRunner(AgentRegistry, RuleSet, Position, int)}, with each move's limit from a
+     * game clock ({@link GameClock}; null: none).
+     */
+    public GameRunner(AgentRegistry agents, RuleSet rules, Position start, int maxPlies, GameClock clock) {
         if (!start.rules().equals(rules)) {
             throw new IllegalArgumentException("the start position is for rules " + start.rules() + ", not " + rules);
         }
@@ -48,11 +59,12 @@ public final class GameRunner {
         this.rules = rules;
         this.start = start;
         this.maxPlies = maxPlies;
+        this.clock = clock;
     }
 
     /** The runner of a match's games, its agents built from {@code agents}. */
     public GameRunner(AgentRegistry agents, MatchConfig config) {
-        this(agents, config.rules(), config.start(), config.maxPlies());
+        this(agents, config.rules(), config.start(), config.maxPlies(), config.clock());
     }
 
     /** The rule set the games are played under. */
@@ -122,13 +134,24 @@ public final class GameRunner {
         }
 
         void run(Agent[] agents, int maxPlies) {
+            long[] left = clock == null ? null : new long[] {clock.baseMillis(), clock.baseMillis()};
             while (!board.isOver() && board.ply() < maxPlies) {
                 int side = board.toMove();
                 failing = side;
                 view.copyFrom(board);
                 long t0 = System.nanoTime();
-                Decision d = agents[side].decide(view, SearchLimit.NONE, SearchMonitor.NONE);
+                SearchLimit limit = left == null ? SearchLimit.NONE
+                        : SearchLimit.clock(left[side], clock.incrementMillis(), 0);
+                Decision d = agents[side].decide(view, limit, SearchMonitor.NONE);
                 long t = (System.nanoTime() - t0) / 1000;
+                if (left != null) {
+                    left[side] -= t / 1000;
+                    if (left[side] < 0) {
+                        throw new IllegalStateException("lost on time at ply " + board.ply() + " (" + -left[side]
+                                + " ms over its clock of " + clock + ")");
+                    }
+                    left[side] += clock.incrementMillis();
+                }
                 if (moves == micros.length) {
                     micros = Arrays.copyOf(micros, 2 * moves);
                 }

@@ -17,9 +17,11 @@ import org.owarelab.rules.RuleSet;
  * @param threads games played at once (one game, and its two agents, per thread)
  * @param maxPlies the ply cap, opening included: a game still running after it ends with reason
  *     {@code ply-cap} and is scored by {@link #TRUNCATION}
+ * @param clock the game clock (each move's limit from it, see {@link GameClock}); null: each agent
+ *     searches by its spec's own limit
  */
 public record MatchConfig(String agentA, String agentB, RuleSet rules, Position start, int games, int openingPlies,
-        long seed, int threads, int maxPlies) {
+        long seed, int threads, int maxPlies, GameClock clock) {
     /**
      * How a game of a match, tournament or gate stopped at the ply cap is scored: each side takes
      * the seeds on its own houses (own-side gathering, as for a repetition by default).
@@ -52,6 +54,12 @@ public record MatchConfig(String agentA, String agentB, RuleSet rules, Position 
             throw new IllegalArgumentException("match: the ply cap (" + maxPlies + ") must exceed the opening plies ("
                     + openingPlies + ")");
         }
+    }
+
+    /** A match without a game clock (each agent by its spec's limit). */
+    public MatchConfig(String agentA, String agentB, RuleSet rules, Position start, int games, int openingPlies,
+            long seed, int threads, int maxPlies) {
+        this(agentA, agentB, rules, start, games, openingPlies, seed, threads, maxPlies, null);
     }
 
     /** A match from the start position with the default opening length and ply cap, on one thread. */

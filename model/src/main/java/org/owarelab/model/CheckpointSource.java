@@ -37,6 +37,26 @@ final class CheckpointSource implements EvaluatorSource {
         return shared(ref).client();
     }
 
+    /**
+     * An evaluator of its own on the shared network, for one more thread of a single search: its
+     * forward passes run on the calling thread, at the same time as the other threads' (DJL
+     * evaluators on different threads may share a network, see {@link DjlEvaluator}).
+     */
+    @Override
+    public Evaluator openForThread(String model, RuleSet rules) {
+        ModelRef ref = ModelRef.resolve(Path.of(model), "model=" + model);
+        if (!ref.rules().equals(rules)) {
+            throw new CheckpointException("model=" + model + ": checkpoint trained for rules '" + ref.rules()
+                    + "', the game uses rules '" + rules + "'");
+        }
+        PolicyValueNet net;
+        synchronized (this) {
+            shared(ref);
+            net = loaded.get(ref.checkpoint());
+        }
+        return new DjlEvaluator(net, ref.encoder(), ModelRef.EVALUATOR_BATCH, 1);
+    }
+
     private synchronized SharedEvaluator shared(ModelRef ref) {
         if (closed) {
             throw new IllegalStateException("checkpoint source closed");

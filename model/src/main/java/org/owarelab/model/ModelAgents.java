@@ -58,9 +58,11 @@ public final class ModelAgents {
     private static final class Loaded implements EvaluatorSource {
         private final PolicyValueNet net;
         private final SharedEvaluator shared;
+        private final ObservationEncoder encoder;
 
         Loaded(PolicyValueNet net, ObservationEncoder encoder) {
             this.net = net;
+            this.encoder = encoder;
             this.shared = shared(net, encoder);
         }
 
@@ -71,6 +73,16 @@ public final class ModelAgents {
                         + "', the game uses rules '" + rules + "'");
             }
             return shared.client();
+        }
+
+        /** An evaluator of its own on the network, for one more thread of a single search (calls not gathered). */
+        @Override
+        public Evaluator openForThread(String model, RuleSet rules) {
+            if (!rules.equals(net.rules())) {
+                throw new CheckpointException("network " + net + " was trained for rules '" + net.rules()
+                        + "', the game uses rules '" + rules + "'");
+            }
+            return new DjlEvaluator(net, encoder, ModelRef.EVALUATOR_BATCH, 1);
         }
 
         @Override

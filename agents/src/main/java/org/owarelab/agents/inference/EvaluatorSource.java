@@ -25,6 +25,16 @@ public interface EvaluatorSource extends AutoCloseable {
      */
     Evaluator open(String model, RuleSet rules);
 
+    /**
+     * Opens an evaluator for one more thread of a single search whose first evaluator came from
+     * {@link #open}: its calls run on the calling thread, never gathered with (and so never
+     * waiting for) other evaluators' calls, so that the threads of one search evaluate at once.
+     * The default is {@link #open}, right for sources whose evaluators are independent already.
+     */
+    default Evaluator openForThread(String model, RuleSet rules) {
+        return open(model, rules);
+    }
+
     /** Releases what the source loaded; nothing by default. */
     @Override
     default void close() {

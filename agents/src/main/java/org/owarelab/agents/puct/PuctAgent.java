@@ -7,6 +7,7 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.TimeControl;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.rules.Board;
@@ -34,6 +35,13 @@ import org.owarelab.rules.RuleSet;
  * network. {@code batch=1} is the plain sequential search. The default ({@code auto}) batches
  * {@link #AUTO_BATCH} leaves when the clock or a stop ends the search and searches one leaf at
  * a time for a fixed simulation count, so fixed-count results do not change.
+ *
+ * <p>Threads: with {@code threads} above 1 one search runs on that many threads over the one tree
+ * ({@link ThreadedSearch}: virtual loss, each thread batching its own leaves into its own
+ * evaluator, opened through {@link #helperEvaluators}). The default ({@code auto}) uses every core
+ * ({@link Runtime#availableProcessors()}) when the clock or a stop ends the search and one thread
+ * for a fixed simulation count, so seeded fixed-count games stay identical; a threaded search is
+ * not reproducible.
  */
 public final class PuctAgent implements Agent {
     /** Simulations per move of a {@code puct} spec without {@code sims}. */
@@ -81,14 +89,22 @@ public final class PuctAgent implements Agent {
      * @param explore add root noise (Dirichlet or Gumbel) and forced playouts as configured
      * @param movetimeMillis time per move when the caller's limit sets none (0 = unset: then
      *     {@code simulations})
+     * @param threads search threads over the one tree; 0 = auto: every core for a search ended by
+     *     the clock or a stop, 1 for a fixed simulation count
+     * @param timeManaged under a game clock ({@link SearchLimit#maxMillis}), stretch unsure moves and
+     *     stop settled ones early ({@link TimeManager}); false: the plain schedule (the planned time)
      */
     public record Options(int simulations, boolean capsTimed, int batch, int maxNodes, Temperature temperature, boolean explore,
-            long movetimeMillis) {
+            long movetimeMillis, int threads, boolean timeManaged) {
+        /** Most threads of one search. */
+        public static final int MAX_THREADS = 256;
+
         public Options {
-            if (simulations < 1 || batch < 0 || batch > 1024 || maxNodes < 2 || movetimeMillis < 0) {
+            if (simulations < 1 || batch < 0 || batch > 1024 || maxNodes < 2 || movetimeMillis < 0 || threads < 0
+                    || threads > MAX_THREADS) {
                 throw new IllegalArgumentException("puct options: simulations=" + simulations + " (>= 1), batch="
                         + batch + " (0 = auto, 1..1024), maxNodes=" + maxNodes + " (>= 2), movetime=" + movetimeMillis
-                        + " (>= 0)");
+                        + " (>= 0), threads=" + threads + " (0 = auto, 1.." + MAX_THREADS + ")");
             }
             if (temperature == null) {
                 throw new IllegalArgumentException("puct options: temperature must be given");
@@ -103,10 +119,17 @@ public final class PuctAgent implements Agent {
     private final Tree tree;
     private final Tree[] trees;
     private final LockstepSearch search;
+    /** Most leaves per step of the tree (its walkers' boards). */
+    private final int leaves;
     private final Board scratchA;
     private final Board scratchB;
     private SplittableRandom random;
     private boolean synced;
+    /** Opens the evaluators of the extra search threads (null: the search runs on one thread). */
+    private java.util.function.Supplier<Evaluator> moreEvaluators;
+    /** The evaluators of threads 1.. (opened at the first threaded search; closed by {@link #close()}). */
+    private final java.util.List<Evaluator> helperEvaluators = new java.util.ArrayList<>();
+    private ThreadedSearch threaded;
 
     /**
      * @param spec the spec text this agent reports
@@ -124,6 +147,7 @@ public final class PuctAgent implements Agent {
         this.options = options;
         int initial = (int) Math.min(options.maxNodes(), Math.max(1024L, 2L * options.simulations() + 2));
         int leaves = options.batch() == 0 ? AUTO_BATCH : options.batch();
+        this.leaves = leaves;
         this.tree = new Tree(rules, cfg, leaves, initial, options.maxNodes());
         this.trees = new Tree[] {tree};
         this.search = new LockstepSearch(evaluator, leaves);
@@ -140,6 +164,25 @@ public final class PuctAgent implements Agent {
         tree.solver(on, endgame);
         synced = false;
         return this;
+    }
+
+    /**
+     * Sets how the evaluators of the extra search threads are opened ({@code threads} above 1):
+     * each call of {@code open} returns a new evaluator, owned by this agent, that one thread
+     * uses alone (its calls run on that thread, so the threads' network calls run at once). Without
+     * it the agent searches on one thread whatever its {@code threads}.
+     */
+    public PuctAgent helperEvaluators(java.util.function.Supplier<Evaluator> open) {
+        this.moreEvaluators = open;
+        return this;
+    }
+
+    /** The threads a search runs on: {@code threads}, or auto (every core when {@code clocked}, else 1). */
+    int threadsFor(boolean clocked) {
+        if (moreEvaluators == null) {
+            return 1;
+        }
+        return options.threads() > 0 ? options.threads() : clocked ? Runtime.getRuntime().availableProcessors() : 1;
     }
 
     /** Leaves the endgame table decided over the agent's life (tests). */
@@ -164,24 +207,42 @@ public final class PuctAgent implements Agent {
                 : limit.infinite() ? Integer.MAX_VALUE
                 : limit.movetimeMillis() > 0 ? (options.capsTimed() ? options.simulations() : Integer.MAX_VALUE)
                 : options.simulations();
-        long deadline = limit.movetimeMillis() > 0 ? t0 + limit.movetimeMillis() * 1_000_000L : Long.MAX_VALUE;
         boolean clocked = limit.simulations() <= 0 && limit.nodes() <= 0 && (limit.movetimeMillis() > 0 || limit.infinite());
+        // Under a game clock: stretch unsure moves up to the most time, stop settled ones early
+        // (not with Gumbel root selection, whose move is not the most visited one).
+        boolean managed = options.timeManaged() && clocked && limit.maxMillis() > 0 && limit.movetimeMillis() > 0
+                && !tree.cfg.gumbel().enabled();
+        // A game clock's times keep TimeControl's safety margin (the last step, the answer, a busy
+        // machine), so that the clock is not overrun; a plain movetime is searched to its end, as before.
+        boolean onClock = limit.maxMillis() > 0 && limit.movetimeMillis() > 0;
+        long planned = onClock ? TimeControl.usableMillis(limit.movetimeMillis()) : limit.movetimeMillis();
+        long most = onClock ? TimeControl.usableMillis(limit.maxMillis()) : limit.movetimeMillis();
+        long deadline = limit.movetimeMillis() > 0 ? t0 + (managed ? most : planned) * 1_000_000L : Long.MAX_VALUE;
+        if (managed) {
+            monitor = new TimeManager.Monitor(monitor, tree, t0, planned * 1_000_000L, most * 1_000_000L);
+        }
         int batch = options.batch() > 0 ? options.batch() : clocked ? AUTO_BATCH : 1;
-        tree.batching(batch, batch > 1);
-        tree.beginSearch(sims, options.explore());
-        evaluator.searching(true);
-        try {
-            while (tree.searching()) {
-                search.step(trees, 1);
-                if (monitor.stopRequested() || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
-                    tree.stop();
+        int threads = threadsFor(clocked);
+        if (threads > 1) {
+            searchThreaded(threads, batch, sims, deadline, monitor);
+        } else {
+            tree.threads(1);
+            tree.batching(batch, batch > 1);
+            tree.beginSearch(sims, options.explore());
+            evaluator.searching(true);
+            try {
+                while (tree.searching()) {
+                    search.step(trees, 1);
+                    if (monitor.stopRequested() || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
+                        tree.stop();
+                    }
                 }
+            } catch (RuntimeException e) {
+                synced = false; // leaves still in flight: the next search starts a new tree
+                throw e;
+            } finally {
+                evaluator.searching(false);
             }
-        } catch (RuntimeException e) {
-            synced = false; // leaves still in flight: the next search starts a new tree
-            throw e;
-        } finally {
-            evaluator.searching(false);
         }
         int n = board.housesPerSide();
         int move = tree.chooseMove(options.temperature().at(board.ply()));
@@ -196,6 +257,31 @@ public final class PuctAgent implements Agent {
         monitor.info(new SearchInfo((int) Math.round(tree.averageDepth()), tree.maxDepth(), value, Double.NaN, 0,
                 tree.simulations(), time / 1_000_000L, pv));
         return new Decision(move, policy, value, tree.simulations(), (int) Math.round(tree.averageDepth()), time, pv);
+    }
+
+    /** One search on {@code threads} threads over the tree ({@link ThreadedSearch}). */
+    private void searchThreaded(int threads, int batch, int sims, long deadline, SearchMonitor monitor) {
+        if (threaded == null || helperEvaluators.size() + 1 != threads) {
+            while (helperEvaluators.size() < threads - 1) {
+                helperEvaluators.add(moreEvaluators.get());
+            }
+            Evaluator[] all = new Evaluator[threads];
+            all[0] = evaluator;
+            for (int k = 1; k < threads; k++) {
+                all[k] = helperEvaluators.get(k - 1);
+            }
+            if (threaded != null) {
+                threaded.close();
+            }
+            threaded = new ThreadedSearch(tree, all, Math.min(batch, leaves));
+        }
+        tree.beginSearch(sims, options.explore());
+        try {
+            threaded.run(deadline, monitor);
+        } catch (RuntimeException e) {
+            synced = false; // leaves still in flight: the next search starts a new tree
+            throw e;
+        }
     }
 
     @Override
@@ -246,7 +332,7 @@ public final class PuctAgent implements Agent {
 
     /** Evaluator calls and positions evaluated so far (for reports). */
     public long evaluatorCalls() {
-        return search.calls();
+        return search.calls() + (threaded == null ? 0 : threaded.calls());
     }
 
     /** The agent's tree (tests). */
@@ -256,6 +342,13 @@ public final class PuctAgent implements Agent {
 
     @Override
     public void close() {
+        if (threaded != null) {
+            threaded.close();
+        }
+        for (Evaluator e : helperEvaluators) {
+            e.close();
+        }
+        helperEvaluators.clear();
         if (ownsEvaluator) {
             evaluator.close();
         }

@@ -26,7 +26,11 @@ import org.owarelab.tables.EndgameTable;
  * (Dirichlet), {@code forced} [0] (forced playouts' k), {@code gumbel} [false],
  * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
  * [all], {@code reuse} [true], {@code solver} [false] (MCTS-solver, {@link Tree#solver}),
- * {@code tables} [none: an endgame table file whose decided positions are terminal]. An explicit {@code sims} also caps a search timed by a movetime;
+ * {@code tables} [none: an endgame table file whose decided positions are terminal],
+ * {@code threads} [auto: every core for a search ended by the clock or a stop, 1 for a fixed
+ * simulation count; threads of one search over one tree, {@link ThreadedSearch}],
+ * {@code timeman} [true: under a game clock, stretch unsure moves and stop settled ones early,
+ * {@link TimeManager}; false: the plain schedule]. An explicit {@code sims} also caps a search timed by a movetime;
  * the default count does not (the clock governs). Noise, forced playouts and a Gumbel scale above 0 make the
  * searches exploring (as in self-play).
  *
@@ -37,7 +41,7 @@ import org.owarelab.tables.EndgameTable;
  */
 final class PuctAgentFactory implements AgentFactory {
     private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
-            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables");
+            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "threads", "timeman");
     private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
 
     /** Whether {@code solver} is on when the spec does not say. */
@@ -88,7 +92,10 @@ final class PuctAgentFactory implements AgentFactory {
                 + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152, solver=" + DEFAULT_SOLVER
                 + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
-                + "decides are terminal with their exact value)";
+                + "decides are terminal with their exact value), threads=auto (threads of one search over one tree: "
+                + "every core when the clock ends the search, 1 for a fixed sims count, so seeded games stay identical), "
+                + "timeman=true (under a game clock: more time for unsure moves, an early stop once the best move cannot "
+                + "change; false: the plain schedule)";
     }
 
     /** {@code model=PATH} (a checkpoint or run directory) and {@code tables=FILE} read files. */
@@ -124,7 +131,8 @@ final class PuctAgentFactory implements AgentFactory {
         PuctAgent.Options options = new PuctAgent.Options(spec.integer("sims", defaultSims, 1, 100_000_000),
                 spec.string("sims", null) != null,
                 batch(spec), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
-                noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000));
+                noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000),
+                threads(spec), spec.bool("timeman", true));
         boolean solver = spec.bool("solver", DEFAULT_SOLVER);
         String tables = spec.string("tables", null);
         EndgameTable table = null;
@@ -137,7 +145,8 @@ final class PuctAgentFactory implements AgentFactory {
         }
         Evaluator evaluator = evaluator(spec, rules);
         try {
-            return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed).solver(solver, table);
+            return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed).solver(solver, table)
+                    .helperEvaluators(() -> threadEvaluator(spec, rules));
         } catch (IllegalArgumentException e) {
             evaluator.close();
             throw new AgentSpecException("agent spec '" + spec.text() + "': " + e.getMessage());
@@ -159,6 +168,21 @@ final class PuctAgentFactory implements AgentFactory {
         return models.open(model, rules);
     }
 
+
+    /** An evaluator for one more thread of a search ({@link EvaluatorSource#openForThread}). */
+    private Evaluator threadEvaluator(AgentSpec spec, RuleSet rules) {
+        if (!modelKey) {
+            return models.openForThread(null, rules);
+        }
+        String model = spec.string("model", null);
+        return model == null || model.isEmpty() ? new UniformEvaluator(rules.houses()) : models.openForThread(model, rules);
+    }
+
+    /** {@code threads=auto} (or absent) is 0, else 1..{@link PuctAgent.Options#MAX_THREADS}. */
+    private static int threads(AgentSpec spec) {
+        String t = spec.string("threads", "auto");
+        return t.equals("auto") ? 0 : spec.integer("threads", 0, 1, PuctAgent.Options.MAX_THREADS);
+    }
 
     @Override
     public void close() {

@@ -33,7 +33,13 @@ public final class Tree {
     final Nodes t;
     final int a;
     private final Board root;
+    /** The search's budget and statistics, shared by the walkers. */
+    final SearchBudget budget = new SearchBudget();
     private final Walker walker;
+    /** Walkers of the extra threads of a {@link ThreadedSearch} (walker {@code k} is {@code helpers[k - 1]}). */
+    private Walker[] helpers = new Walker[0];
+    /** Whether several threads walk this tree (under their search's lock): every walk then uses virtual loss. */
+    boolean shared;
     private final int maxLeaves;
     SplittableRandom rng;
     boolean explore;
@@ -88,6 +94,10 @@ public final class Tree {
     public void reset(Board position, SplittableRandom random) {
         root.copyFrom(position);
         walker.reset(position); // leaves in flight (after an evaluator failure) are dropped
+        for (Walker h : helpers) {
+            h.reset(position);
+        }
+        budget.inFlight = 0;
         this.rng = random;
         freshRoot();
     }
@@ -95,7 +105,7 @@ public final class Tree {
     private void freshRoot() {
         t.clear();
         t.allocate(Nodes.NONE, -1);
-        walker.simsLeft = 0;
+        budget.simsLeft = 0;
     }
 
     /** Plays {@code move} at the root, keeping its subtree when {@link PuctConfig#reuseTree()} is on. */
@@ -104,9 +114,12 @@ public final class Tree {
         int c = t.state[0] == Nodes.EXPANDED ? t.child[move] : Nodes.NONE;
         root.play(move); // throws IllegalMoveException for an illegal move, before anything changes
         walker.play(move);
+        for (Walker h : helpers) {
+            h.play(move);
+        }
         if (cfg.reuseTree() && c != Nodes.NONE && t.state[c] == Nodes.EXPANDED) {
             t.keepSubtree(c);
-            walker.simsLeft = 0;
+            budget.simsLeft = 0;
         } else {
             freshRoot();
         }
@@ -160,8 +173,11 @@ public final class Tree {
         if (leaves < 1 || leaves > maxLeaves) {
             throw new IllegalArgumentException("leaves=" + leaves + ": expected 1.." + maxLeaves);
         }
-        walker.stepLeaves = leaves;
-        walker.collisionLimit = holdCollisions ? leaves : 0;
+        for (int k = 0; k <= helpers.length; k++) {
+            Walker w = walker(k);
+            w.stepLeaves = leaves;
+            w.collisionLimit = holdCollisions ? leaves : 0;
+        }
     }
 
     /**
@@ -185,9 +201,37 @@ public final class Tree {
         freshRoot();
     }
 
+    /**
+     * Prepares walkers for {@code threads} threads ({@link ThreadedSearch}): walker 0 is the one
+     * {@link #collect} uses, walkers 1 .. threads-1 are made now (each with its own boards), and
+     * with more than one thread every walk uses virtual loss. Only between steps.
+     */
+    void threads(int threads) {
+        requireIdle();
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads=" + threads + ": expected >= 1");
+        }
+        if (helpers.length < threads - 1) {
+            Walker[] more = java.util.Arrays.copyOf(helpers, threads - 1);
+            for (int k = helpers.length; k < more.length; k++) {
+                more[k] = new Walker(this, maxLeaves);
+                more[k].reset(root);
+                more[k].stepLeaves = walker.stepLeaves;
+                more[k].collisionLimit = walker.collisionLimit;
+            }
+            helpers = more;
+        }
+        shared = threads > 1;
+    }
+
+    /** Walker {@code k} (0: the tree's own; see {@link #threads}). */
+    Walker walker(int k) {
+        return k == 0 ? walker : helpers[k - 1];
+    }
+
     /** Whether the current search still has simulations to run (and nodes to run them); false once the root is proven. */
     public boolean searching() {
-        return walker.simsLeft > 0 && !walker.full && t.proof[0] == Nodes.UNPROVEN;
+        return budget.simsLeft > 0 && !budget.full && t.proof[0] == Nodes.UNPROVEN;
     }
 
     /** The root's proven result for its mover: +1 won, 0 drawn, -1 lost, or NaN when not proven (solver off). */
@@ -214,12 +258,12 @@ public final class Tree {
     /** Ends the current search early (a stop request or a clock); the results stand as they are. */
     public void stop() {
         requireIdle();
-        walker.simsLeft = 0;
+        budget.simsLeft = 0;
     }
 
     private void requireIdle() {
-        if (walker.pending() != 0) {
-            throw new IllegalStateException("tree has " + walker.pending() + " leaves waiting for their evaluation");
+        if (budget.inFlight != 0) {
+            throw new IllegalStateException("tree has " + budget.inFlight + " leaves waiting for their evaluation");
         }
     }
 
@@ -269,7 +313,7 @@ public final class Tree {
             baseVisits[m] = t.childVisits(0, m);
         }
         int considered = Math.min(g.maxActions(), Integer.bitCount(mask));
-        schedule = Gumbel.schedule(considered, Math.max(1, walker.simsLeft));
+        schedule = Gumbel.schedule(considered, Math.max(1, budget.simsLeft));
         gumbelReady = true;
     }
 
@@ -281,17 +325,17 @@ public final class Tree {
 
     /** Simulations run by the current (or last) search. */
     public int simulations() {
-        return walker.simsDone;
+        return budget.simsDone;
     }
 
     /** Walks that met a leaf in flight and were held with a virtual visit, over the tree's life. */
     long collisions() {
-        return walker.collisions;
+        return budget.collisions;
     }
 
     /** Leaves the endgame table decided, over the tree's life. */
     public long tableHits() {
-        return walker.tableHits;
+        return budget.tableHits;
     }
 
     /** Virtual visits on all nodes (0 between steps; tests). */
@@ -310,17 +354,17 @@ public final class Tree {
 
     /** Whether the last search stopped because the node budget was spent. */
     public boolean budgetSpent() {
-        return walker.full;
+        return budget.full;
     }
 
     /** The deepest leaf of the current search, in plies from the root. */
     public int maxDepth() {
-        return walker.maxDepth;
+        return budget.maxDepth;
     }
 
     /** Mean leaf depth of the current search. */
     public double averageDepth() {
-        return walker.simsDone == 0 ? 0 : (double) walker.depthSum / walker.simsDone;
+        return budget.simsDone == 0 ? 0 : (double) budget.depthSum / budget.simsDone;
     }
 
     /** The moves available at the root: its legal mask. */

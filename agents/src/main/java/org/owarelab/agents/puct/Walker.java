@@ -22,6 +22,8 @@ final class Walker {
     private static final int TERMINAL_BURST = 256;
 
     private final Tree tr;
+    /** The search's budget and statistics, shared by every walker of the tree. */
+    private final SearchBudget budget;
     private final Nodes t;
     private final int a;
     /** Boards walked to the leaves, one per leaf in flight; at the root between steps. */
@@ -39,10 +41,6 @@ final class Walker {
     private int lastCollision;
     /** Collisions one {@link #collect} tolerates before it returns (0: it returns at the first). */
     int collisionLimit;
-    /** Collisions held over the tree's life (tests and reports). */
-    long collisions;
-    /** Leaves the endgame table decided over the tree's life (tests and reports). */
-    long tableHits;
     /**
      * Whether this step's walks mark their paths with virtual visits: only when the step may
      * collect more than one leaf. With one, no later walk of the step could see the mark, so the
@@ -51,14 +49,10 @@ final class Walker {
     private boolean virtualLoss;
     /** Leaves one {@link #collect} returns at most (at most the boards in {@link #slots}). */
     int stepLeaves;
-    int simsLeft;
-    int simsDone;
-    boolean full;
-    int maxDepth;
-    long depthSum;
 
     Walker(Tree tr, int leaves) {
         this.tr = tr;
+        this.budget = tr.budget;
         this.t = tr.t;
         this.a = tr.a;
         this.slots = new Board[leaves];
@@ -89,11 +83,11 @@ final class Walker {
 
     /** Starts the budget of a search. */
     void begin(int simulations) {
-        simsLeft = simulations;
-        simsDone = 0;
-        full = false;
-        maxDepth = 0;
-        depthSum = 0;
+        budget.simsLeft = simulations;
+        budget.simsDone = 0;
+        budget.full = false;
+        budget.maxDepth = 0;
+        budget.depthSum = 0;
     }
 
     int pending() {
@@ -109,12 +103,14 @@ final class Walker {
         int n = 0;
         int terminals = 0;
         int limit = Math.min(max, stepLeaves);
-        virtualLoss = limit > 1;
-        while (n < limit && simsLeft - n > 0 && !full && t.proof[0] == Nodes.UNPROVEN) {
+        // With threads sharing the tree every walk marks its path: the other threads' walks see it.
+        virtualLoss = limit > 1 || tr.shared;
+        // Leaves in flight on other threads hold simulations of the budget already.
+        while (n < limit && budget.simsLeft - budget.inFlight - n > 0 && !budget.full && t.proof[0] == Nodes.UNPROVEN) {
             int r = descend(n);
             if (r == DONE) {
-                simsLeft--;
-                simsDone++;
+                budget.simsLeft--;
+                budget.simsDone++;
                 if (++terminals == TERMINAL_BURST) {
                     break;
                 }
@@ -123,7 +119,7 @@ final class Walker {
                     break;
                 }
             } else if (r == FULL) {
-                full = true;
+                budget.full = true;
             } else {
                 pendingNode[n] = r;
                 out[off + n] = slots[n];
@@ -131,6 +127,7 @@ final class Walker {
             }
         }
         pendingCount = n;
+        budget.inFlight += n;
         return n;
     }
 
@@ -148,7 +145,7 @@ final class Walker {
             t.virtual[x]++;
         }
         collided[collisionCount++] = node;
-        collisions++;
+        budget.collisions++;
         return true;
     }
 
@@ -170,8 +167,8 @@ final class Walker {
             t.raw[node] = v;
             t.state[node] = Nodes.EXPANDED;
             int d = pendingDepth[i];
-            depthSum += d;
-            maxDepth = Math.max(maxDepth, d);
+            budget.depthSum += d;
+            budget.maxDepth = Math.max(budget.maxDepth, d);
             for (int k = 0; k < d; k++) {
                 b.undo();
             }
@@ -186,8 +183,9 @@ final class Walker {
             }
         }
         collisionCount = 0;
-        simsLeft -= pendingCount;
-        simsDone += pendingCount;
+        budget.inFlight -= pendingCount;
+        budget.simsLeft -= pendingCount;
+        budget.simsDone += pendingCount;
         pendingCount = 0;
     }
 
@@ -243,8 +241,9 @@ final class Walker {
         int node = 0;
         int depth = 0;
         // The step's first walk, with no collision held and the solver off, meets no virtual
-        // visit and no proof anywhere in the tree.
-        final boolean plain = s == 0 && collisionCount == 0 && !tr.solver;
+        // visit and no proof anywhere in the tree (on one thread).
+        // With threads sharing the tree, the other threads' leaves carry virtual visits.
+        final boolean plain = s == 0 && collisionCount == 0 && !tr.solver && !tr.shared;
         while (true) {
             int m = node == 0 ? RootSelection.select(tr, plain) : Selection.select(tr, node, plain);
             int ci = node * a + m;
@@ -269,7 +268,7 @@ final class Walker {
                     if (o != org.owarelab.tables.EndgameTable.UNKNOWN) {
                         t.state[c] = Nodes.TERMINAL;
                         t.raw[c] = o;
-                        tableHits++;
+                        budget.tableHits++;
                         return proven(b, c, depth);
                     }
                 }
@@ -287,8 +286,8 @@ final class Walker {
             }
             if (t.proof[c] != Nodes.UNPROVEN) {
                 // A proven subtree: its exact value, no deeper walk.
-                depthSum += depth;
-                maxDepth = Math.max(maxDepth, depth);
+                budget.depthSum += depth;
+                budget.maxDepth = Math.max(budget.maxDepth, depth);
                 undo(b, depth);
                 backup(c, Nodes.provenValue(t.proof[c]), false);
                 return DONE;
@@ -348,8 +347,8 @@ final class Walker {
     }
 
     private int terminal(Board b, int node, int depth) {
-        depthSum += depth;
-        maxDepth = Math.max(maxDepth, depth);
+        budget.depthSum += depth;
+        budget.maxDepth = Math.max(budget.maxDepth, depth);
         undo(b, depth);
         backup(node, t.raw[node], false);
         return DONE;

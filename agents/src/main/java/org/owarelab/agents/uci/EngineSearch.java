@@ -81,7 +81,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
         this.rootSide = board.toMove();
         this.rootMask = board.legalMask();
         this.limit = go.limit(rootSide);
-        this.budgetMillis = go.budgetMillis(rootSide);
+        this.budgetMillis = go.hardMillis(rootSide); // the planned time may be stretched up to this (SearchLimit.maxMillis)
         this.graceMillis = graceMillis;
         this.infinite = go.infinite();
         this.pondering = go.ponder();

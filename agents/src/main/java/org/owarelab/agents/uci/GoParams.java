@@ -99,6 +99,19 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
     }
 
     /**
+     * The most this move may take with {@code side} to move: for a clock without {@code movetime},
+     * {@link TimeControl#maxMoveMillis} (an agent that manages its time may stretch an unsure move
+     * that far); else {@link #budgetMillis}. The engine's deadline.
+     */
+    long hardMillis(int side) {
+        long clock = side == Side.SOUTH ? wtime : btime;
+        if (clock == UNSET || movetime > 0) {
+            return budgetMillis(side);
+        }
+        return TimeControl.maxMoveMillis(clock, side == Side.SOUTH ? winc : binc, movestogo);
+    }
+
+    /**
      * The agent's limit with {@code side} to move. Pondering and infinite searches get
      * {@code infinite} and no time (a ponder search's time starts at {@code ponderhit} and is kept
      * by the engine); an all-unset {@code go} gives {@link SearchLimit#NONE}: the agent's own spec.
@@ -107,6 +120,8 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
         if (infinite || ponder) {
             return new SearchLimit(depth, nodes, 0, 0, true);
         }
-        return new SearchLimit(depth, nodes, 0, budgetMillis(side), false);
+        long budget = budgetMillis(side);
+        long hard = hardMillis(side);
+        return new SearchLimit(depth, nodes, 0, budget, false, hard > budget ? hard : 0);
     }
 }

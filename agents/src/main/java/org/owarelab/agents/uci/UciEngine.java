@@ -32,7 +32,10 @@ import org.owarelab.util.LineReader;
  * <p>Options: {@code Seed} (spin; game {@code k}, counting {@code ucinewgame} since the seed was
  * set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client that sets the seed
  * before each {@code ucinewgame} gets reproducible games and a GUI gets different ones) and
- * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily). A spec
+ * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily) and
+ * {@code Threads} (spin, 1..256: the search threads of an agent with a {@code threads} key, PUCT,
+ * given to it as {@code threads=N} over the spec's own; other agents ignore it; unset, the agent's
+ * default, for PUCT every core in a timed search). A spec
  * set through {@code Agent} comes from the input, not the command line: one that starts a program
  * or reads a file is refused unless {@link #agentOption(AgentAccess)} allows it (see
  * {@link AgentAccess}), and an engine serving one fixed player offers no {@code Agent} option at
@@ -61,6 +64,8 @@ public final class UciEngine {
     }
 
     static final long SEED_MAX = Integer.MAX_VALUE;
+    /** Most search threads the {@code Threads} option takes. */
+    static final int MAX_THREADS = 256;
     private static final long GAME_SEED_STEP = 0x9E3779B97F4A7C15L;
     private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
 
@@ -82,6 +87,10 @@ public final class UciEngine {
     private AgentAccess agentOption = AgentAccess.NONE;
 
     private String agentSpec;
+    /** The {@code Threads} option; 0 until set (the agent's own default). */
+    private int threads;
+    /** Whether a spec names an agent and keys the registry knows (to give {@code threads=} only to agents that take it). */
+    private final java.util.function.Predicate<String> known;
     private long seed;
     private long gamesSinceSeed;
     private Agent agent;
@@ -106,6 +115,14 @@ public final class UciEngine {
         }
         this.agents = agents;
         this.maker = agents::create;
+        this.known = spec -> {
+            try {
+                agents.validate(spec);
+                return true;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        };
         this.agentSpec = agentSpec;
         this.rules = rules;
         this.seed = seed;
@@ -259,6 +276,8 @@ public final class UciEngine {
         if (agentOption != null) {
             out.line("option name Agent type string default " + agentSpec);
         }
+        out.line("option name Threads type spin default " + Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors())
+                + " min 1 max " + MAX_THREADS);
         out.line("uciok");
     }
 
@@ -318,11 +337,28 @@ public final class UciEngine {
                 closeAgent();
                 agentSpec = value;
             }
+            case "threads" -> {
+                requireIdle("setoption");
+                int n;
+                try {
+                    n = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    n = -1;
+                }
+                if (n < 1 || n > MAX_THREADS) {
+                    throw new UciInputException("setoption Threads: '" + abbreviate(value) + "' is not a whole number 1.."
+                            + MAX_THREADS);
+                }
+                if (n != threads) {
+                    closeAgent();
+                    threads = n;
+                }
+            }
             case "ownbook", "engineturn", "ponder", "noiselevel" -> {
                 // options of other engines that GUIs send blindly: nothing to do
             }
             default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed"
-                    + (agentOption != null ? ", Agent)" : ")"));
+                    + (agentOption != null ? ", Agent, Threads)" : ", Threads)"));
         }
     }
 
@@ -395,7 +431,7 @@ public final class UciEngine {
         }
         if (agent == null) {
             try {
-                agent = maker.make(agentSpec, rules, gameSeed());
+                agent = maker.make(threaded(agentSpec), rules, gameSeed());
             } catch (RuntimeException | LinkageError e) { // LinkageError: e.g. a native library that does not load
                 out.error("cannot build agent '" + agentSpec + "': " + EngineSearch.describe(e));
                 return null;
@@ -411,6 +447,32 @@ public final class UciEngine {
         StartupFailed() {
             super(null, null, false, false);
         }
+    }
+
+    /**
+     * {@code spec} with the {@code Threads} option as its {@code threads} key (replacing the spec's
+     * own) when the option is set and the agent takes the key; else {@code spec}.
+     */
+    private String threaded(String spec) {
+        if (threads == 0) {
+            return spec;
+        }
+        org.owarelab.agents.AgentSpec s;
+        try {
+            s = org.owarelab.agents.AgentSpec.parse(spec);
+        } catch (RuntimeException e) {
+            return spec; // the maker names the problem
+        }
+        StringBuilder sb = new StringBuilder(s.name());
+        char sep = ':';
+        for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+            if (!e.getKey().equals("threads")) {
+                sb.append(sep).append(e.getKey()).append('=').append(org.owarelab.agents.AgentSpec.quote(e.getValue()));
+                sep = ',';
+            }
+        }
+        String with = sb.append(sep).append("threads=").append(threads).toString();
+        return known.test(with) ? with : spec;
     }
 
     private long gameSeed() {

@@ -135,15 +135,15 @@ class PuctAgentTest {
     /**
      * A timed search (movetime, no sims= in the spec) is not capped by the default simulation
      * count: the "clock" here is a monitor that asks to stop after a fixed number of polls (one
-     * poll per simulation at batch 1), and the hour of movetime is never reached. An explicit
-     * sims= still caps it.
+     * poll per simulation at batch 1 on one thread), and the hour of movetime is never reached. An
+     * explicit sims= still caps it.
      */
     @Test
     void theClockGovernsATimedSearchNotTheDefaultSims() {
         int polls = 3 * PuctAgent.DEFAULT_SIMULATIONS;
         SearchLimit anHour = SearchLimit.movetime(3_600_000);
-        try (Agent a = BuiltInAgents.registry().create("puct:batch=1", RuleSet.DEFAULT, 1);
-                Agent capped = BuiltInAgents.registry().create("puct:sims=300,batch=1", RuleSet.DEFAULT, 1)) {
+        try (Agent a = BuiltInAgents.registry().create("puct:batch=1,threads=1", RuleSet.DEFAULT, 1);
+                Agent capped = BuiltInAgents.registry().create("puct:sims=300,batch=1,threads=1", RuleSet.DEFAULT, 1)) {
             assertEquals(polls, a.decide(new Board(), anHour, stopAfter(polls)).nodes());
             assertEquals(PuctAgent.DEFAULT_SIMULATIONS, a.decide(new Board()).nodes(), "untimed: the spec's default");
             assertEquals(300, capped.decide(new Board(), anHour, stopAfter(polls)).nodes(), "an explicit sims= caps");
@@ -155,7 +155,7 @@ class PuctAgentTest {
     void aBoundFactorysDefaultDoesNotCapATimedSearch() {
         EvaluatorSource uniform = (model, rules) -> new UniformEvaluator(rules.houses());
         try (AgentFactory f = PuctAgent.factory("net", uniform, 200);
-                Agent a = f.create(AgentSpec.parse("net:batch=1"), RuleSet.DEFAULT, 1)) {
+                Agent a = f.create(AgentSpec.parse("net:batch=1,threads=1"), RuleSet.DEFAULT, 1)) {
             assertEquals(1000, a.decide(new Board(), SearchLimit.movetime(3_600_000), stopAfter(1000)).nodes());
             assertEquals(200, a.decide(new Board()).nodes());
         }
@@ -193,7 +193,7 @@ class PuctAgentTest {
     /** A spec's movetime times a search whose caller sets no limit; a caller's limit still wins. */
     @Test
     void aSpecMovetimeTimesTheSearchWhenTheCallerSetsNoLimit() {
-        try (Agent a = BuiltInAgents.registry().create("puct:movetime=3600000,batch=1", RuleSet.DEFAULT, 1)) {
+        try (Agent a = BuiltInAgents.registry().create("puct:movetime=3600000,batch=1,threads=1", RuleSet.DEFAULT, 1)) {
             assertEquals(1000, a.decide(new Board(), SearchLimit.NONE, stopAfter(1000)).nodes(), "the clock governs");
             assertEquals(50, a.decide(new Board(), SearchLimit.simulations(50), stopAfter(1000)).nodes());
         }
@@ -201,11 +201,11 @@ class PuctAgentTest {
 
     /**
      * batch=auto: a clocked search collects up to AUTO_BATCH leaves per evaluator call (one poll
-     * of the monitor per call), a fixed count one leaf per call.
+     * of the monitor per call, on one thread), a fixed count one leaf per call.
      */
     @Test
     void autoBatchBatchesClockedSearchesOnly() {
-        try (Agent a = BuiltInAgents.registry().create("puct", RuleSet.DEFAULT, 1);
+        try (Agent a = BuiltInAgents.registry().create("puct:threads=1", RuleSet.DEFAULT, 1);
                 Agent b = BuiltInAgents.registry().create("puct:batch=auto", RuleSet.DEFAULT, 1)) {
             long clocked = a.decide(new Board(), SearchLimit.movetime(3_600_000), stopAfter(20)).nodes();
             assertTrue(clocked > 20 * PuctAgent.AUTO_BATCH / 2 && clocked <= 20 * PuctAgent.AUTO_BATCH,

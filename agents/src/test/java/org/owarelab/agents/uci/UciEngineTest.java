@@ -33,7 +33,9 @@ class UciEngineTest {
             assertTrue(lines.get(1).startsWith("id author "), lines.toString());
             assertTrue(lines.contains("option name Seed type spin default 0 min 0 max 2147483647"), lines.toString());
             assertTrue(lines.contains("option name Agent type string default random"), lines.toString());
-            assertEquals(5, lines.size(), lines.toString());
+            assertTrue(lines.contains("option name Threads type spin default "
+                    + Math.min(256, Runtime.getRuntime().availableProcessors()) + " min 1 max 256"), lines.toString());
+            assertEquals(6, lines.size(), lines.toString());
             assertEquals(List.of(), e.sync());
         }
     }
@@ -206,11 +208,39 @@ class UciEngineTest {
             e.send("setoption name Seed value 77");
             List<String> replies = e.sync();
             assertEquals(4, replies.size(), replies.toString());
-            assertEquals("info string unknown option 'Hash Size' ignored (options: Seed, Agent)", replies.get(0));
+            assertEquals("info string unknown option 'Hash Size' ignored (options: Seed, Agent, Threads)", replies.get(0));
             assertTrue(replies.get(1).startsWith("info string error: setoption Seed: '-3'"), replies.get(1));
             assertTrue(replies.get(2).startsWith("info string error: setoption Seed: '12abc'"), replies.get(2));
             assertTrue(replies.get(3).startsWith("info string error: setoption: expected"), replies.get(3));
         }
+    }
+
+    @Test
+    void threadsReachAnAgentThatTakesThemAndReplaceTheSpecsOwn() throws Exception {
+        List<String> specs = new ArrayList<>();
+        UciEngine.AgentMaker maker = (s, r, seed) -> {
+            specs.add(s);
+            return BuiltInAgents.registry().create(s, r, seed);
+        };
+        try (EngineHarness e = new EngineHarness("puct:sims=50,threads=3", maker)) {
+            e.send("isready");
+            e.expect("readyok");
+            e.send("setoption name Threads value 2");
+            e.send("setoption name Threads value 0");
+            e.send("setoption name Threads value two");
+            List<String> replies = e.sync();
+            assertEquals(2, replies.size(), replies.toString());
+            assertTrue(replies.get(0).startsWith("info string error: setoption Threads: '0' is not a whole number 1..256"),
+                    replies.get(0));
+            e.send("position startpos");
+            e.send("go nodes 50");
+            assertTrue(e.expect("bestmove").startsWith("bestmove "));
+            e.send("setoption name Agent value random");
+            e.send("isready");
+            e.expect("readyok");
+        }
+        assertEquals(List.of("puct:sims=50,threads=3", "puct:sims=50,threads=2", "random"), specs,
+                "the option replaces the spec's threads; an agent without the key gets none");
     }
 
     @Test

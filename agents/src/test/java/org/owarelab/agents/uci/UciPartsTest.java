@@ -40,6 +40,15 @@ class UciPartsTest {
         assertEquals(500, go("go movetime 3000 wtime 10000").budgetMillis(Side.SOUTH));
         // The other side's clock does not limit the mover.
         assertEquals(0, go("go btime 10000").budgetMillis(Side.SOUTH));
+        // A clock without movetime: the planned time, and the most an unsure move may take (5/2 of it,
+        // within half the clock beyond the reserve), which is also the engine's deadline.
+        assertEquals(new SearchLimit(0, 0, 0, 500, false, 1250), go("go wtime 10000 btime 2000").limit(Side.SOUTH));
+        assertEquals(1250, go("go wtime 10000 btime 2000").hardMillis(Side.SOUTH));
+        assertEquals(new SearchLimit(0, 0, 0, 300, false), go("go movetime 300 wtime 100000").limit(Side.SOUTH),
+                "a movetime is never stretched");
+        assertEquals(300, go("go movetime 300 wtime 100000").hardMillis(Side.SOUTH));
+        assertEquals(new SearchLimit(0, 0, 0, 9000, false), go("go wtime 10000 movestogo 1").limit(Side.SOUTH),
+                "the last move before the control takes all but the reserve, no more");
         // Infinite and ponder searches carry no time; depth and nodes stay.
         assertEquals(new SearchLimit(4, 0, 0, 0, true), go("go ponder depth 4 wtime 1000").limit(Side.SOUTH));
         assertEquals(new SearchLimit(0, 0, 0, 0, true), go("go infinite").limit(Side.NORTH));

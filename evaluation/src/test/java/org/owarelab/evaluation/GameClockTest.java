@@ -1,0 +1,119 @@
+package org.owarelab.evaluation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.AgentSpec;
+import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.TimeControl;
+import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Position;
+import org.owarelab.rules.RuleSet;
+
+/** A match's game clock ({@code --tc}): parsing, the limits the agents get, and a loss on time. */
+class GameClockTest {
+    @Test
+    void parsesBasePlusIncrementInSeconds() {
+        assertEquals(new GameClock(60_000, 600), GameClock.parse("60+0.6"));
+        assertEquals(new GameClock(300_000, 0), GameClock.parse("300"));
+        assertEquals(new GameClock(1500, 10), GameClock.parse(" 1.5+0.01 "));
+        assertEquals("60+0.6", GameClock.parse("60+0.6").toString());
+        for (String bad : new String[] {"", "0+1", "60+", "+1", "a+b", "1+2+3", "-5+1", "60+0.0001", "1e9"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GameClock.parse(bad), bad);
+            assertTrue(e.getMessage().contains("expected BASE+INC"), e.getMessage());
+        }
+    }
+
+    /** {@code clocked[:spin=true]}: plays random, records each limit; with spin, runs past each move's most time. */
+    private static final class Clocked implements AgentFactory {
+        final List<SearchLimit> limits = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public String name() {
+            return "clocked";
+        }
+
+        @Override
+        public Set<String> keys() {
+            return Set.of("spin");
+        }
+
+        @Override
+        public String help() {
+            return "test agent";
+        }
+
+        @Override
+        public Agent create(AgentSpec spec, RuleSet rules, long seed) {
+            boolean spin = spec.bool("spin", false);
+            Agent random = BuiltInAgents.registry().create("random", rules, seed);
+            return new Agent() {
+                @Override
+                public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
+                    limits.add(limit);
+                    if (spin) {
+                        long end = System.nanoTime() + (limit.hardMillis() + 20) * 1_000_000L;
+                        while (System.nanoTime() < end) {
+                            Thread.onSpinWait();
+                        }
+                    }
+                    return random.decide(board, SearchLimit.NONE, monitor);
+                }
+
+                @Override
+                public void reset(long s) {
+                    random.reset(s);
+                }
+
+                @Override
+                public String spec() {
+                    return spec.text();
+                }
+            };
+        }
+    }
+
+    @Test
+    void eachMoveGetsItsLimitFromTheMoversClock() {
+        Clocked f = new Clocked();
+        AgentRegistry agents = AgentRegistry.of(List.of(f));
+        GameRunner runner = new GameRunner(agents, RuleSet.DEFAULT, Position.start(RuleSet.DEFAULT), 500,
+                new GameClock(60_000, 600));
+        GameRecord r = runner.play(new ScheduledGame(0, 0, new Opening(0, "", Position.start(RuleSet.DEFAULT).text()), "clocked", "clocked",
+                org.owarelab.rules.Side.SOUTH, 1));
+        assertNull(r.error(), r.error());
+        // Both sides' first moves: a full clock.
+        assertEquals(SearchLimit.clock(60_000, 600, 0), f.limits.get(0));
+        assertEquals(SearchLimit.clock(60_000, 600, 0), f.limits.get(1));
+        assertEquals(TimeControl.perMoveMillis(60_000, 600, 0), f.limits.get(0).movetimeMillis());
+        assertTrue(f.limits.get(0).maxMillis() > f.limits.get(0).movetimeMillis());
+        // Later moves: the clock grew by the increment (random moves take well under 600 ms).
+        assertTrue(f.limits.get(2).movetimeMillis() > f.limits.get(0).movetimeMillis(), f.limits.get(2).toString());
+    }
+
+    @Test
+    void aSideWhoseClockRunsOutLosesOnTime() {
+        Clocked f = new Clocked();
+        AgentRegistry agents = AgentRegistry.of(List.of(f));
+        GameRunner runner = new GameRunner(agents, RuleSet.DEFAULT, Position.start(RuleSet.DEFAULT), 500,
+                new GameClock(200, 0));
+        GameRecord r = runner.play(new ScheduledGame(0, 0, new Opening(0, "", Position.start(RuleSet.DEFAULT).text()), "clocked:spin=true", "clocked",
+                org.owarelab.rules.Side.SOUTH, 1));
+        assertEquals(GameRecord.ERROR, r.reason());
+        assertTrue(r.error().contains("lost on time"), r.error());
+        assertEquals(org.owarelab.rules.Side.NORTH, r.winner(), "the side on time wins");
+    }
+}
