@@ -322,7 +322,7 @@ public final class UciEngine {
             }
             case "agent" -> {
                 if (agentOption == null) {
-                    out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed)");
+                    out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed, Threads)");
                     return;
                 }
                 requireIdle("setoption");
