@@ -89,6 +89,10 @@ final class TournamentCommand implements Callable<Integer> {
         org.owarelab.util.OutputPaths.checkDirectory("--out", out);
         rating.options(arena.seed);
         arena.gamesPerPair();
+        if (gauntlet == null && players != null && players.size() < 2) {
+            throw new BadInputException("--players " + String.join(" ", players) + ": a round robin needs at least two "
+                    + "players (or name one more with --gauntlet)");
+        }
         if (!cluster) {
             if (bind != null || port != null) {
                 throw new BadInputException("--bind and --port go with --cluster");
