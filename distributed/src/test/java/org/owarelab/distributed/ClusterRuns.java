@@ -50,6 +50,24 @@ final class ClusterRuns {
         }
     }
 
+    /**
+     * Waits until the trainer starting in the background listens on {@code port} (a worker joins
+     * only a trainer that is there); fails when {@code alive} turns false first or after 5 minutes.
+     */
+    static void awaitListening(int port, java.util.function.BooleanSupplier alive) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
+        while (true) { // polled condition: the trainer's port accepts
+            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+                return;
+            } catch (java.net.ConnectException e) {
+                if (!alive.getAsBoolean() || System.nanoTime() > deadline) {
+                    throw new AssertionError("the trainer ended or did not listen on port " + port);
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
     static ClusterSettings settings(int port) {
         return new ClusterSettings("127.0.0.1", port, List.of(), 1, 10_000);
     }

@@ -53,17 +53,7 @@ class TrainerKillTest {
         ByteArrayOutputStream wlog = new ByteArrayOutputStream();
         Process first = launch(log, dir.toString(), "start", "5", String.valueOf(port));
         // A worker joins a trainer that is there (else it says so and ends): wait for the trainer to listen.
-        long listening = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
-        while (true) { // polled condition: the trainer's port accepts
-            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
-                break;
-            } catch (java.net.ConnectException e) {
-                if (!first.isAlive() || System.nanoTime() > listening) {
-                    fail("the trainer ended or did not listen on " + port + ": " + Files.readString(log));
-                }
-                Thread.sleep(20);
-            }
-        }
+        ClusterRuns.awaitListening(port, first::isAlive);
         try (ClusterWorker w = new ClusterWorker(runId, new ClusterSettings.HostPort("127.0.0.1", port), 1, "w",
                 DeviceChoice.parse("cpu"), ClusterRuns.log(wlog))) {
             w.start();
