@@ -34,8 +34,10 @@ import java.util.UUID;
  * no thread label, so the trainer counts no lost games for it).
  */
 public final class JoinProbe {
-    /** How long the probe waits to connect and for the answer. */
+    /** How long the probe waits to connect. */
     public static final int TIMEOUT_MILLIS = 5_000;
+    /** How long it waits for the handshake's answer (a trainer starting up or busy answers late). */
+    public static final int ANSWER_MILLIS = 10_000;
     private static final byte[] CLIENT_PROTOCOL = "CP2".getBytes(StandardCharsets.US_ASCII);
     private static final int MAX_ANSWER = 1 << 20;
 
@@ -83,7 +85,7 @@ public final class JoinProbe {
                 throw new JoinException("--join " + join + ": no answer within " + TIMEOUT_MILLIS / 1000
                         + " s (a firewall, or not the trainer's machine?)", false);
             }
-            s.setSoTimeout(TIMEOUT_MILLIS);
+            s.setSoTimeout(ANSWER_MILLIS);
             AuthenticationStatus status = authenticate(s, Hazelcasts.clusterName(id), join);
             if (status == AuthenticationStatus.CREDENTIALS_FAILED) {
                 throw new IllegalArgumentException("--join " + join + ": the trainer there is not running " + kind
@@ -142,8 +144,8 @@ public final class JoinProbe {
             }
             return AuthenticationStatus.getById(ClientAuthenticationCodec.decodeResponse(answer).status);
         } catch (SocketTimeoutException e) {
-            throw new JoinException(notTrainer + "no answer to the client handshake within " + TIMEOUT_MILLIS / 1000
-                    + " s)", false);
+            throw new JoinException("--join " + join + ": no answer to the trainer's client handshake within "
+                    + ANSWER_MILLIS / 1000 + " s (not an oware trainer, or one too busy to answer: try again)", false);
         } catch (JoinException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -51,17 +51,20 @@ final class ClusterRuns {
     }
 
     /**
-     * Waits until the trainer starting in the background listens on {@code port} (a worker joins
-     * only a trainer that is there); fails when {@code alive} turns false first or after 5 minutes.
+     * Waits until the trainer of {@code runId} starting in the background answers a worker's
+     * handshake on {@code port} (a worker joins only a trainer that is there); fails when
+     * {@code alive} turns false first or after 5 minutes.
      */
-    static void awaitListening(int port, java.util.function.BooleanSupplier alive) throws Exception {
+    static void awaitTrainer(String runId, int port, java.util.function.BooleanSupplier alive) throws Exception {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
-        while (true) { // polled condition: the trainer's port accepts
-            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+        while (true) { // polled condition: the trainer answers the join probe
+            try {
+                JoinProbe.check("run", runId, new ClusterSettings.HostPort("127.0.0.1", port));
                 return;
-            } catch (java.net.ConnectException e) {
+            } catch (JoinProbe.JoinException e) {
                 if (!alive.getAsBoolean() || System.nanoTime() > deadline) {
-                    throw new AssertionError("the trainer ended or did not listen on port " + port);
+                    throw new AssertionError("the trainer ended or did not answer on port " + port + ": "
+                            + e.getMessage());
                 }
                 Thread.sleep(20);
             }
