@@ -12,6 +12,7 @@ import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.evaluation.accuracy.Accuracy;
+import org.owarelab.evaluation.report.Csv;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.TrainingPoint;
 import org.owarelab.evaluation.stats.EloOptions;
@@ -146,6 +147,9 @@ final class LadderCommand implements Callable<Integer> {
         TournamentConfig config = new TournamentConfig(l.players(), null, arena.gamesPerPair(), arena.localThreads(),
                 settings, anchor);
         EloOptions ratingOptions = rating.options(arena.seed);
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            agents.checkAll(l.players(), settings.rules()); // before anything is written
+        }
         java.nio.file.Files.createDirectories(dir);
         TrainingPoint.write(dir.resolve(TrainingPoint.FILE), l.trainingPoints());
         TournamentRun.run(config, dir, ratingOptions, rating.poolIntervals(), stdout, spec.commandLine().getErr());
@@ -170,8 +174,9 @@ final class LadderCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%naccuracy against perfect play (tables %s, %d positions per seed count %d-%d, pooled; "
                 + "95%% intervals):%n", tables, accuracyPositions, from, table.maxSeeds());
         out.println("checkpoint        step      Elo [95%]              optimal% [95%]       outcome%   seed loss");
-        StringBuilder csv = new StringBuilder("checkpoint,step,elo,elo_lo,elo_hi,positions,optimal,optimal_lo,"
-                + "optimal_hi,outcome,outcome_lo,outcome_hi,seed_loss,seed_loss_lo,seed_loss_hi\n");
+        StringBuilder csv = new StringBuilder(Csv.line("checkpoint", "step", "elo", "elo_lo", "elo_hi", "positions",
+                "optimal", "optimal_lo", "optimal_hi", "outcome", "outcome_lo", "outcome_hi", "seed_loss", "seed_loss_lo",
+                "seed_loss_hi")).append('\n');
         try (AgentRegistry agents = ModelAgents.registry()) {
             for (Map.Entry<Checkpoint, String> e : l.checkpoints().entrySet()) {
                 Checkpoint c = e.getKey();
@@ -190,15 +195,21 @@ final class LadderCommand implements Callable<Integer> {
                         r == null ? String.format("%-21s", "-") : String.format(Locale.ROOT, "%7.1f [%6.1f,%6.1f]",
                                 r.elo(), r.lo(), r.hi()),
                         100 * all.optimalRate(), 100 * oi[0], 100 * oi[1], 100 * all.outcomeRate(), all.meanLoss());
-                csv.append(String.format(Locale.ROOT, "%s,%d,%s,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f%n",
-                        c.name(), c.step(), r == null ? ",," : String.format(Locale.ROOT, "%.1f,%.1f,%.1f", r.elo(),
-                                r.lo(), r.hi()), all.positions(), all.optimalRate(), oi[0], oi[1],
-                        all.outcomeRate(), ci[0], ci[1], all.meanLoss(), all.lossLo(), all.lossHi()));
+                csv.append(Csv.line(c.name(), Long.toString(c.step()), r == null ? "" : fixed(1, r.elo()),
+                        r == null ? "" : fixed(1, r.lo()), r == null ? "" : fixed(1, r.hi()),
+                        Long.toString(all.positions()), fixed(4, all.optimalRate()), fixed(4, oi[0]), fixed(4, oi[1]),
+                        fixed(4, all.outcomeRate()), fixed(4, ci[0]), fixed(4, ci[1]), fixed(4, all.meanLoss()),
+                        fixed(4, all.lossLo()), fixed(4, all.lossHi()))).append('\n');
             }
         }
         org.owarelab.util.AtomicFiles.writeString(dir.resolve("accuracy.csv"), csv.toString());
         out.println("files: accuracy.csv in " + dir);
         out.flush();
+    }
+
+    /** {@code x} with {@code decimals} decimals, as accuracy.csv has always written it. */
+    private static String fixed(int decimals, double x) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", x);
     }
 
     private static String steps(Ladder l) {

@@ -14,11 +14,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.owarelab.formats.Mappers;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
+import org.owarelab.util.LineReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,7 +38,7 @@ import picocli.CommandLine.Spec;
             "  echo '{\"moves\":\"FfBe\"}' | oware replay --batch -",
             "  oware replay --batch games.jsonl > plies.jsonl"})
 final class ReplayCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json(); // a duplicated key is an error, not the last one
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -71,7 +73,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         Position defaultStart = rules.startPosition();
         try (InputStream in = open(batch)) {
-            LineReader lines = new LineReader(in);
+            LineReader lines = new LineReader(in, LineReader.DEFAULT_MAX);
             int index = 0;
             for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
                 if (line.text() != null && line.text().isBlank()) {
@@ -95,6 +97,10 @@ final class ReplayCommand implements Callable<Integer> {
 
     /** The plies of one batch line; throws {@link IllegalArgumentException} naming what is wrong with it. */
     private static List<ObjectNode> game(LineReader.Line line, Position defaultStart, RuleSet ruleSet) {
+        if (line.tooLong()) {
+            throw new IllegalArgumentException("a line over " + LineReader.DEFAULT_MAX + " bytes (expected a JSON "
+                    + "object {\"position\": ..., \"moves\": ...})");
+        }
         if (line.text() == null) {
             throw new IllegalArgumentException("not valid UTF-8 at byte " + line.badByte()
                     + " (expected a UTF-8 JSON object {\"position\": ..., \"moves\": ...})");

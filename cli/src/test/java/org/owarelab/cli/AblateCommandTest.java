@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.owarelab.cli.ablate.AblationPlan;
+import org.owarelab.ablation.AblationPlan;
 import org.owarelab.training.loop.RunDirectory;
 import org.owarelab.training.loop.Trainer;
 
@@ -49,54 +49,6 @@ class AblateCommandTest {
         return f;
     }
 
-    @Test
-    void aGridCrossedWithZippedRowsExpandsInOrderWithNamedVariants() throws Exception {
-        Path f = write("a.yaml", String.format(TINY, 1) + """
-                grid:
-                  network.aux: [true, false]
-                  selfplay.simulations: [8, 16]
-                zip:
-                  selfplay.search.gumbel.enabled: [false, true]
-                  selfplay.search.noise.fraction: [0.25, 0.0]
-                seeds: [3, 4]
-                """);
-        AblationPlan plan = AblationPlan.load(f);
-        assertEquals(List.of("network.aux", "selfplay.simulations", "selfplay.search.gumbel.enabled",
-                "selfplay.search.noise.fraction"), plan.axes());
-        assertEquals(8, plan.variants().size());
-        assertEquals(16, plan.runs());
-        assertEquals("aux=true_simulations=8_gumbel.enabled=false_noise.fraction=0.25", plan.variants().get(0).name());
-        assertEquals("aux=true_simulations=8_gumbel.enabled=true_noise.fraction=0.0", plan.variants().get(1).name());
-        assertEquals("aux=false_simulations=16_gumbel.enabled=true_noise.fraction=0.0", plan.variants().get(7).name());
-        AblationPlan.Variant v = plan.variants().get(7);
-        assertFalse(v.config().network().aux());
-        assertEquals(16, v.config().selfplay().simulations());
-        assertTrue(v.config().selfplay().search().gumbel().enabled());
-        assertEquals(0.0, v.config().selfplay().search().noise().fraction());
-        assertEquals(1, v.config().loop().generations(), "set: applies to every variant");
-        assertEquals("houses=3,seeds=3", v.config().rules(), "the embedded tiny base");
-        assertEquals(4, v.config(4).seed());
-        assertEquals(List.of(3L, 4L), plan.seeds());
-    }
-
-    @Test
-    void everyShippedStudyExpandsAndUsesRealConfigKeys() throws Exception {
-        List<Path> studies;
-        try (var files = Files.list(Path.of("..", "configs", "ablations"))) {
-            studies = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-        }
-        assertTrue(studies.size() >= 5, "simulations, gumbel, playout cap, encoder, margin head: " + studies);
-        for (Path f : studies) {
-            AblationPlan plan = AblationPlan.load(f);
-            assertTrue(plan.variants().size() >= 2, f + " varies something");
-            assertTrue(plan.seeds().size() >= 3, f + " has at least 3 seeds");
-        }
-        AblationPlan sims = AblationPlan.load(Path.of("..", "configs", "ablations", "simulations.yaml"));
-        assertEquals(List.of(25, 50, 100, 200), sims.variants().stream().map(v -> v.config().selfplay().simulations())
-                .toList());
-        assertTrue(sims.variants().stream().allMatch(v -> v.config().loop().maxWallSeconds() > 0), "equal wall time");
-    }
-
     static Stream<Arguments> badFiles() {
         String tiny = String.format(TINY, 1);
         return Stream.of(
@@ -119,7 +71,16 @@ class AblateCommandTest {
                         "0 (mode: time needs"),
                 Arguments.of(tiny + "evaluation:\n  movetimeMs: 50\n", 11, "evaluation.movetimeMs",
                         "used only with mode: time"),
-                Arguments.of(tiny + "evaluation:\n  mode: clock\n", 11, "evaluation.mode", "expected sims"));
+                Arguments.of(tiny + "evaluation:\n  mode: clock\n", 11, "evaluation.mode", "expected sims"),
+                // Issue 27: a duplicated key was the last one silently; grid: {} ran the base alone.
+                Arguments.of(tiny + "seeds: [1, 2]\nseeds: [3]\n", 11, "seeds", "duplicate key 'seeds'"),
+                Arguments.of(tiny + "grid: {}\n", 10, "grid", "empty (expected at least one axis"),
+                Arguments.of(tiny + "zip: {}\n", 10, "zip", "empty (expected at least one axis"),
+                // Issue 27: Java types in the message (ArrayList<JsonNode>, JsonToken.START_ARRAY).
+                Arguments.of(tiny + "grid:\n  network.aux: {a: 1}\n", 11, "grid.network.aux",
+                        "expected a list, e.g. [1, 2], got a section of keys"),
+                Arguments.of(tiny + "seeds: {a: 1}\n", 10, "seeds", "expected a list"),
+                Arguments.of(tiny + "evaluation: [1]\n", 10, "evaluation", "expected a section of keys"));
     }
 
     @ParameterizedTest
@@ -134,6 +95,9 @@ class AblateCommandTest {
         assertEquals(1, lines.length, r.err());
         assertTrue(lines[0].startsWith("oware ablate: " + f + ":" + line + ": key " + key + ": "), lines[0]);
         assertTrue(lines[0].contains(what), lines[0]);
+        for (String java : List.of("java.", "JsonToken", "START_", "JsonNode", "AblationFile", "`")) {
+            assertFalse(lines[0].contains(java), "no Java in the user's message: " + lines[0]);
+        }
         assertFalse(Files.exists(out), "nothing written");
     }
 

@@ -71,6 +71,17 @@ class CliInputTest {
     }
 
     @Test
+    void aBatchLineWithADuplicatedKeyIsThatLinesErrorNotItsLastValue() {
+        Cli r = Cli.runWithBytes("{\"moves\":\"F\",\"moves\":\"Ff\"}\n{\"moves\":\"F\"}\n".getBytes(StandardCharsets.UTF_8),
+                "replay", "--batch", "-");
+        String[] lines = r.outLines();
+        assertEquals(2, lines.length, r.out());
+        assertTrue(lines[0].contains("Duplicate field 'moves'") || lines[0].contains("duplicate"), lines[0]);
+        assertTrue(lines[0].contains("\"error\""), lines[0]);
+        assertTrue(lines[1].contains("\"plies\""), "the next line is replayed: " + lines[1]);
+    }
+
+    @Test
     void trainSaysAFileIsNotARunDirectory(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("notes.txt"), "x");
         Cli out = Cli.run("train", "--out", file.toString());
@@ -80,6 +91,25 @@ class CliInputTest {
         Cli resume = Cli.run("train", "--resume", file.toString());
         assertEquals(2, resume.code(), resume.err());
         assertTrue(resume.err().contains("is a file, not a directory"), resume.err());
+    }
+
+    @Test
+    void trainRefusesAnEmptyConfigAndADuplicatedKeyInsteadOfTrainingFromDefaults(@TempDir Path dir) throws Exception {
+        for (String text : new String[] {"", "# only a comment\n", "{}\n"}) {
+            Path empty = Files.writeString(dir.resolve("empty.yaml"), text);
+            Path out = dir.resolve("run");
+            Cli r = Cli.run("train", "--config", empty.toString(), "--out", out.toString());
+            assertEquals(2, r.code(), r.err());
+            assertEquals("oware train: config " + empty + ": the file is empty (expected a mapping of keys, e.g. "
+                    + "'loop: {generations: 8}'; leave --config out for the embedded quick config)", r.err().strip());
+            assertFalse(Files.exists(out), "nothing written");
+        }
+        Path dup = Files.writeString(dir.resolve("dup.yaml"), "seed: 1\nloop:\n  generations: 2\n  generations: 3\n");
+        Cli r = Cli.run("train", "--config", dup.toString(), "--out", dir.resolve("run").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("oware train: " + dup + ":4:"), r.err());
+        assertTrue(r.err().contains("'loop.generations': duplicate key 'generations' (expected each key once)"), r.err());
+        assertEquals(1, r.err().strip().split("\\R").length, r.err());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.owarelab.evaluation;
 
+import org.owarelab.formats.Mappers;
 import org.owarelab.util.AtomicFiles;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -34,7 +35,7 @@ public final class GameRecords {
     /** The file name in a tournament directory. */
     public static final String FILE = "games.jsonl";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json();
     private static final Set<String> FIELDS = Set.of("format", "game", "pair", "opening", "rules", "position", "moves",
             "openingPlies", "south", "north", "a", "seed", "result", "scoreA", "reason", "stores", "error", "errorSide",
             "moveMicros");

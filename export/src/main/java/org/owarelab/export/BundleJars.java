@@ -17,12 +17,13 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.owarelab.agents.Agent;
+import org.owarelab.formats.Mappers;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.rules.Board;
 
 /**
  * The jars an exported engine runs on, copied from this program's class path into the bundle's
- * {@code lib/}: the lab's env, agents, model and export modules, and the third-party jars the
+ * {@code lib/}: the lab's formats, env, agents, model and export modules, and the third-party jars the
  * model and agents need at run time (DJL, the PyTorch engine and the CPU libtorch, Jackson, ...),
  * whose file names the build lists in {@value #LIST} (the export module's runtime dependencies
  * less the ONNX writer's). Nothing of the training code, the CLI or the ONNX writer goes in.
@@ -33,6 +34,7 @@ final class BundleJars {
     private static final Map<String, Class<?>> MODULES = new LinkedHashMap<>();
 
     static {
+        MODULES.put("oware-formats.jar", Mappers.class);
         MODULES.put("oware-env.jar", Board.class);
         MODULES.put("oware-agents.jar", Agent.class);
         MODULES.put("oware-model.jar", PolicyValueNet.class);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import org.owarelab.formats.Mappers;
 import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
@@ -26,7 +27,7 @@ import org.owarelab.rules.RuleSet;
 final class ModelCard {
     static final String FORMAT = "oware-model-card";
     static final int FORMAT_VERSION = 1;
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = Mappers.jsonBuilder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private ModelCard() {
     }

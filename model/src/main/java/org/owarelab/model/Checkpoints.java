@@ -17,6 +17,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.owarelab.env.ObservationEncoder;
+import org.owarelab.formats.Mappers;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -45,10 +46,11 @@ public final class Checkpoints {
     public static final String PARAMS = "params.djl";
     public static final String OPTIMIZER = "optimizer.npz";
 
-    static final ObjectMapper JSON = new ObjectMapper()
+    static final ObjectMapper JSON = Mappers.jsonBuilder()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .build();
 
     private Checkpoints() {
     }

@@ -9,12 +9,14 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The small CSV dialect of the report files (RFC 4180): comma-separated, a field with a comma,
- * quote or line break is double-quoted with quotes doubled, no line breaks inside fields here.
- * Numbers are written in full precision (they read back to the same double) and infinities as
- * {@code inf} / {@code -inf}, which pandas and R read too.
+ * The lab's CSV (RFC 4180), one home for every CSV file it writes (ratings, checkpoints, an
+ * ablation's results and curves, a ladder's accuracy): comma-separated, a field with a comma,
+ * quote or line break is double-quoted with quotes doubled; a null field is empty. Lines end in
+ * {@code \n}. {@link #number} writes a double in full precision (it reads back to the same
+ * double) and infinities as {@code inf} / {@code -inf}, which pandas and R read too. Pure
+ * functions, thread-safe.
  */
-final class Csv {
+public final class Csv {
     private Csv() {
     }
 
@@ -24,7 +26,7 @@ final class Csv {
      *
      * @throws IllegalArgumentException naming the file and line of a bad header or row
      */
-    static <T> List<T> readRows(Path file, String header, Function<List<String>, T> row) throws IOException {
+    public static <T> List<T> readRows(Path file, String header, Function<List<String>, T> row) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         if (lines.isEmpty() || !lines.get(0).strip().equals(header)) {
             throw new IllegalArgumentException(file + ":1: expected the header " + header);
@@ -48,21 +50,32 @@ final class Csv {
         return rows;
     }
 
-    /** One line (without the newline) of {@code fields}. */
-    static String line(String... fields) {
+    /** One line (without the newline) of {@code fields}, each quoted where it needs it; null is empty. */
+    public static String line(String... fields) {
+        return line(java.util.Arrays.asList(fields));
+    }
+
+    /** One line (without the newline) of {@code fields}, each quoted where it needs it; null is empty. */
+    public static String line(List<String> fields) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < fields.length; i++) {
+        for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            String f = fields[i];
-            if (f.indexOf(',') >= 0 || f.indexOf('"') >= 0 || f.indexOf('\n') >= 0 || f.indexOf('\r') >= 0) {
-                sb.append('"').append(f.replace("\"", "\"\"")).append('"');
-            } else {
-                sb.append(f);
-            }
+            sb.append(field(fields.get(i)));
         }
         return sb.toString();
+    }
+
+    /** One field as it stands in a line: double-quoted, quotes doubled, when it holds a comma, a quote or a line break. */
+    public static String field(String f) {
+        if (f == null) {
+            return "";
+        }
+        if (f.indexOf(',') >= 0 || f.indexOf('"') >= 0 || f.indexOf('\n') >= 0 || f.indexOf('\r') >= 0) {
+            return '"' + f.replace("\"", "\"\"") + '"';
+        }
+        return f;
     }
 
     /**
@@ -70,7 +83,7 @@ final class Csv {
      *
      * @throws IllegalArgumentException for an unclosed quote or text after a closing quote
      */
-    static List<String> parse(String line) {
+    public static List<String> parse(String line) {
         List<String> fields = new ArrayList<>();
         StringBuilder f = new StringBuilder();
         int i = 0;
@@ -111,7 +124,7 @@ final class Csv {
     }
 
     /** A number in full precision: the shortest text that reads back to the same double. */
-    static String number(double x) {
+    public static String number(double x) {
         if (Double.isNaN(x)) {
             return "nan";
         }
@@ -129,7 +142,7 @@ final class Csv {
      *
      * @throws NumberFormatException if it is not one
      */
-    static double parseNumber(String s) {
+    public static double parseNumber(String s) {
         return switch (s.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "inf", "+inf", "infinity" -> Double.POSITIVE_INFINITY;
             case "-inf", "-infinity" -> Double.NEGATIVE_INFINITY;

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.owarelab.formats.Mappers;
 
 /**
  * Lists the checkpoints of a training run directory: every directory under {@code RUN/checkpoints/}
@@ -41,7 +42,7 @@ public final class RunCheckpoints {
     /** The training loop's per-generation metrics, one JSON object a line, under a run. */
     public static final String METRICS = "metrics.jsonl";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json();
 
     private RunCheckpoints() {
     }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.owarelab.formats.Mappers;
 import org.owarelab.util.AtomicFiles;
 import org.owarelab.evaluation.Balance;
 import org.owarelab.rules.Position;
@@ -32,7 +33,7 @@ public final class TournamentFile {
     /** The format version written. */
     public static final int FORMAT = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Mappers.jsonBuilder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private TournamentFile() {
     }

@@ -14,6 +14,21 @@ class CsvTest {
     }
 
     @Test
+    void quotesLineBreaksAndCarriageReturnsAndWritesNullAsEmpty() {
+        assertEquals("\"two\nlines\",\"cr\rhere\",,plain", Csv.line("two\nlines", "cr\rhere", null, "plain"));
+        assertEquals("\"\"\"\"", Csv.field("\""), "a lone quote: quoted, doubled");
+        assertEquals("alphabeta:depth=2", Csv.field("alphabeta:depth=2"), "a colon or equals sign needs no quotes");
+        assertEquals(" spaced ", Csv.field(" spaced "), "spaces are kept as they are (RFC 4180)");
+        assertEquals(Csv.line("a", "b"), Csv.line(List.of("a", "b")));
+    }
+
+    @Test
+    void everyFieldReadsBackAsWritten() {
+        List<String> fields = List.of("", ",", "\"", "\"\"", "a,\"b\"", "x\ny", "mcts:sims=4,c=1", "é");
+        assertEquals(fields, Csv.parse(Csv.line(fields)));
+    }
+
+    @Test
     void numbersRoundTripExactly() {
         for (double x : new double[] {0, -0.5, 190.84850188786498, 1e-7, 123456789.125, Double.POSITIVE_INFINITY,
             Double.NEGATIVE_INFINITY}) {

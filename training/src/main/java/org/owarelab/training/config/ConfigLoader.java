@@ -13,8 +13,6 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +21,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.owarelab.formats.Mappers;
+import org.owarelab.formats.ReadProblem;
 
 /**
  * Binds YAML to records. Unknown keys, wrong types and values refused by a record's compact
@@ -32,13 +32,12 @@ import java.util.stream.Collectors;
  * {@code defaults} (a fully built config), so a file need only say what differs.
  */
 public final class ConfigLoader {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
+    private static final ObjectMapper YAML = Mappers.yamlBuilder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
     private ConfigLoader() {
     }
@@ -53,7 +52,25 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException("config " + file + ": cannot read (" + e.getMessage() + ")");
         }
+        if (isEmpty(text)) {
+            throw new ConfigException("config " + file + ": the file is empty (expected a mapping of keys, e.g. "
+                    + "'loop: {generations: 8}'; leave --config out for the embedded quick config)");
+        }
         return parse(text, file.toString(), defaults, overrides);
+    }
+
+    /** Whether YAML {@code text} holds nothing: blank, only comments, or an empty document. */
+    public static boolean isEmpty(String text) {
+        if (text.isBlank()) {
+            return true;
+        }
+        try {
+            JsonNode n = YAML.readTree(text);
+            return n == null || n.isNull() || n.isMissingNode() || n.isContainerNode() && n.isEmpty()
+                    || n.isTextual() && n.asText().isEmpty(); // "---" alone reads as an empty text
+        } catch (JsonProcessingException e) {
+            return false; // parse() names the syntax error
+        }
     }
 
     /**
@@ -71,7 +88,9 @@ public final class ConfigLoader {
             try {
                 file = YAML.readTree(text);
             } catch (JsonProcessingException e) {
-                throw new ConfigException(where(source, e.getLocation()) + "not valid YAML: " + e.getOriginalMessage());
+                ReadProblem p = ReadProblem.of(e);
+                throw new ConfigException(where(source, e.getLocation()) + (p.key().isEmpty() ? "" : "'" + p.key()
+                        + "': ") + p.problem().replaceFirst("^not valid syntax: ", "not valid YAML: "));
             }
             if (file != null && !file.isNull() && !file.isMissingNode()) {
                 if (!file.isObject()) {
@@ -93,7 +112,7 @@ public final class ConfigLoader {
                 return key.equals(path) || !path.isEmpty() && (key.startsWith(path + ".") || path.startsWith(key + "."));
             }).reduce((a, b) -> b).orElse(null);
             if (override != null) {
-                throw new ConfigException("--set " + override + ": " + problem(e), e);
+                throw ConfigException.inOverride(override, problem(e), e);
             }
             // A record checked as a whole (no key path): blame the first override that breaks it, if any.
             ObjectNode partial = fileTree.deepCopy();
@@ -104,7 +123,7 @@ public final class ConfigLoader {
                     if (i == 0) {
                         break;
                     }
-                    throw new ConfigException("--set " + overrides.get(i - 1) + ": " + problem(first), first);
+                    throw ConfigException.inOverride(overrides.get(i - 1), problem(first), first);
                 }
                 if (i < overrides.size()) {
                     applyOverride(partial, overrides.get(i));
@@ -130,13 +149,13 @@ public final class ConfigLoader {
     private static void applyOverride(ObjectNode tree, String override) {
         int eq = override.indexOf('=');
         if (eq <= 0) {
-            throw new ConfigException("--set " + override + ": expected key.path=value");
+            throw ConfigException.inOverride(override, "expected key.path=value", null);
         }
         String[] keys = override.substring(0, eq).trim().split("\\.", -1);
         for (String k : keys) {
             if (k.isBlank()) {
-                throw new ConfigException("--set " + override + ": expected key.path=value with a name between every "
-                        + "two dots (e.g. loop.generations=8)");
+                throw ConfigException.inOverride(override, "expected key.path=value with a name between every "
+                        + "two dots (e.g. loop.generations=8)", null);
             }
         }
         String raw = override.substring(eq + 1).trim();
@@ -153,8 +172,8 @@ public final class ConfigLoader {
         for (int i = 0; i < keys.length - 1; i++) {
             JsonNode child = node.get(keys[i]);
             if (child == null || !child.isObject()) {
-                throw new ConfigException("--set " + override + ": '" + String.join(".", java.util.Arrays.copyOf(keys, i + 1))
-                        + "' is not a section of the config (sections: " + sections(node) + ")");
+                throw ConfigException.inOverride(override, "'" + String.join(".", java.util.Arrays.copyOf(keys, i + 1))
+                        + "' is not a section of the config (sections: " + sections(node) + ")", null);
             }
             node = (ObjectNode) child;
         }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.owarelab.evaluation.accuracy.Accuracy;
+import org.owarelab.formats.Mappers;
 import org.owarelab.training.replay.ReplayBuffer;
 import org.owarelab.training.selfplay.SelfPlayStats;
 
@@ -25,7 +26,7 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  * {@link Accuracy}).
  */
 final class Metrics {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json();
 
     private Metrics() {
     }

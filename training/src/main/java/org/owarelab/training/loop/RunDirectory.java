@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.owarelab.formats.Mappers;
 import org.owarelab.util.AtomicFiles;
 
 /**
@@ -30,9 +31,10 @@ import org.owarelab.util.AtomicFiles;
  * Every file is written atomically (temp file + rename) or appended line by line.
  */
 public final class RunDirectory {
-    static final ObjectMapper JSON = new ObjectMapper()
+    static final ObjectMapper JSON = Mappers.jsonBuilder()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
 
     private final Path root;
 

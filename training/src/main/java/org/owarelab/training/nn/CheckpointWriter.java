@@ -10,11 +10,13 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.owarelab.formats.Mappers;
 import org.owarelab.model.CheckpointException;
 import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.Checkpoints;
 import org.owarelab.model.HashedFiles;
 import org.owarelab.model.PolicyValueNet;
+import org.owarelab.util.AtomicDirectory;
 
 /**
  * The training half of checkpoints (the format and reading are {@link Checkpoints} in the model
@@ -32,7 +34,7 @@ import org.owarelab.model.PolicyValueNet;
  */
 public final class CheckpointWriter {
     /** Turns the learner's configuration into the informative JSON of {@code meta.json}. */
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json();
 
     private CheckpointWriter() {
     }

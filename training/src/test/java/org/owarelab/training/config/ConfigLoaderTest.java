@@ -105,6 +105,46 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void anErrorBlamedOnAnOverrideCarriesItAndTheProblemAsFields() {
+        for (String[] c : new String[][] {
+            {"net.lr=abc", "net.lr", "expected a number"},
+            {"nett.lr=1", "nett.lr", "'nett' is not a section"},
+            {"net.depth=1", "net.depth", "unknown key 'depth'"},
+            {"games=5000", "games", "games=5000: expected at most 1000"},
+            {"net..lr=1", "net..lr", "expected key.path=value with a name between"},
+        }) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> ConfigLoader.parse("", "q.yaml", DEFAULTS, List.of("seed=3", c[0])), c[0]);
+            assertEquals(c[0], e.override(), e.getMessage());
+            assertEquals(c[1], e.key(), e.getMessage());
+            assertTrue(e.problem().startsWith(c[2]), e.problem());
+            assertEquals("--set " + c[0] + ": " + e.problem(), e.getMessage());
+        }
+        ConfigException file = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("games: x\n", "q.yaml", DEFAULTS, List.of("seed=3")));
+        assertEquals(null, file.override(), "the file's own error blames no override: " + file.getMessage());
+        assertEquals(null, file.key());
+        assertEquals(file.getMessage(), file.problem());
+    }
+
+    @Test
+    void aDuplicatedKeyIsAnErrorNotTheLastValue() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.parse("seed: 1\nnet:\n  lr: 0.5\n  lr: 0.1\n", "q.yaml", DEFAULTS, List.of()));
+        assertTrue(e.getMessage().startsWith("q.yaml:4:"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("'net.lr': duplicate key 'lr' (expected each key once)"), e.getMessage());
+    }
+
+    @Test
+    void anEmptyFileIsRecognisedSoThatLoadingOneIsAnError() {
+        for (String empty : List.of("", "  \n", "# a comment only\n", "{}\n", "---\n")) {
+            assertTrue(ConfigLoader.isEmpty(empty), "'" + empty + "'");
+        }
+        assertEquals(false, ConfigLoader.isEmpty("seed: 1\n"));
+        assertEquals(false, ConfigLoader.isEmpty("seed: [1\n"), "a syntax error is parse()'s to name");
+    }
+
+    @Test
     void malformedYamlIsReportedWithItsPlace() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ConfigLoader.parse("seed: [1\n", "q.yaml", DEFAULTS, List.of()));

@@ -1,0 +1,13 @@
+package org.owarelab.ablation;
+
+/**
+ * A bad ablation file: the message is one line, {@code FILE:LINE: key KEY: what was expected}.
+ * An {@link IllegalArgumentException}, so the command exits with 2.
+ */
+public final class AblationException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public AblationException(String message) {
+        super(org.owarelab.util.Texts.escape(message));
+    }
+}
