@@ -51,7 +51,11 @@ for workers in 1 2; do
   "$oware" train --config "$config" --out "$run" "${sets[@]}" --cluster --port "$port" >"$out/cluster-$workers.log" 2>&1 &
   trainer=$!
   pids+=("$trainer")
-  while [ ! -f "$run/cluster.json" ]; do sleep 0.2; done
+  # Workers join a trainer that is there (else they say so and end): wait for its listening line.
+  while ! grep -q "listening on" "$out/cluster-$workers.log" 2>/dev/null; do
+    kill -0 "$trainer" 2>/dev/null || { echo "the trainer ended: $out/cluster-$workers.log"; exit 1; }
+    sleep 0.2
+  done
   id="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runId"])' "$run/cluster.json")"
   per=$(( threads / workers > 0 ? threads / workers : 1 ))
   for w in $(seq 1 "$workers"); do

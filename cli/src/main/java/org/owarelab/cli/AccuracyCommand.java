@@ -84,6 +84,7 @@ final class AccuracyCommand implements Callable<Integer> {
                 : sims != null ? SearchLimit.simulations(sims) : SearchLimit.NONE;
         RuleSet r = RuleSet.parse(rules);
         EndgameTable table = EndgameTable.load(tables, r, range[1]);
+        org.owarelab.util.OutputPaths.checkFile("--plot", plot); // before the positions are played
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Accuracy.Row> rows;

@@ -64,6 +64,23 @@ final class ArenaOptions {
         return new ArenaSettings(rules.ruleSet(), rules.startPosition(), openingPlies, maxPlies, seed, balance);
     }
 
+    /** --games-per-pair, checked: at least 1. */
+    int gamesPerPair() {
+        if (gamesPerPair < 1) {
+            throw new BadInputException("--games-per-pair " + gamesPerPair + ": expected >= 1");
+        }
+        return gamesPerPair;
+    }
+
+    /** --threads for games played here, checked: at least 1. */
+    int localThreads() {
+        int t = threads();
+        if (t < 1) {
+            throw new BadInputException("--threads " + t + ": expected >= 1");
+        }
+        return t;
+    }
+
     int threads() {
         return threads != null ? threads : Runtime.getRuntime().availableProcessors();
     }

@@ -15,6 +15,7 @@ import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.evaluation.report.Csv;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.TrainingPoint;
+import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.evaluation.tournament.Checkpoint;
@@ -24,6 +25,7 @@ import org.owarelab.evaluation.tournament.TournamentConfig;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
+import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -139,16 +141,18 @@ final class LadderCommand implements Callable<Integer> {
                 + (l.checkpoints().size() == 1 ? "" : "s") + " (steps " + steps(l) + ") against " + opponents.size()
                 + " opponent" + (opponents.size() == 1 ? "" : "s") + " and each other");
         Path dir = out != null ? out : run.resolve("ladder");
+        // Every option is checked before the directory is touched: a refused ladder leaves nothing.
+        OutputPaths.checkDirectory(out != null ? "--out" : "the ladder's directory", dir);
+        String anchor = opponents.contains("alphabeta:depth=1") ? "alphabeta:depth=1" : opponents.get(0);
+        TournamentConfig config = new TournamentConfig(l.players(), null, arena.gamesPerPair(), arena.localThreads(),
+                settings, anchor);
+        EloOptions ratingOptions = rating.options(arena.seed);
         try (AgentRegistry agents = ModelAgents.registry()) {
             agents.checkAll(l.players(), settings.rules()); // before anything is written
         }
         java.nio.file.Files.createDirectories(dir);
         TrainingPoint.write(dir.resolve(TrainingPoint.FILE), l.trainingPoints());
-        String anchor = opponents.contains("alphabeta:depth=1") ? "alphabeta:depth=1" : opponents.get(0);
-        TournamentConfig config = new TournamentConfig(l.players(), null, arena.gamesPerPair, arena.threads(),
-                settings, anchor);
-        TournamentRun.run(config, dir, rating.options(arena.seed), rating.poolIntervals(), stdout,
-                spec.commandLine().getErr());
+        TournamentRun.run(config, dir, ratingOptions, rating.poolIntervals(), stdout, spec.commandLine().getErr());
         if (table != null) {
             accuracy(l, table, settings.rules(), dir, stdout);
         }

@@ -135,6 +135,9 @@ final class MatchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RuleSet ruleSet = rules.ruleSet();
         Sprt test = sprt();
+        if (out != null) {
+            org.owarelab.util.OutputPaths.checkFile("--out", recordsFile(out)); // before any game
+        }
         try (AgentRegistry agents = ModelAgents.registry()) {
             // What a spec leaves to the surroundings (alpha-beta's tables=auto) is fixed here, so that the
             // specs printed and recorded replay these games anywhere.

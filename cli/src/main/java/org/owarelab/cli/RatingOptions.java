@@ -26,8 +26,17 @@ final class RatingOptions {
         return !anchorIntervals;
     }
 
-    /** The rating options, anchored on {@code random} = 0 until replaced. */
+    /**
+     * The rating options, anchored on {@code random} = 0 until replaced; a bad --confidence or
+     * --bootstrap is bad input named by its option.
+     */
     EloOptions options(long seed) {
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new BadInputException("--confidence " + confidence + ": expected a coverage between 0 and 1, e.g. 0.95");
+        }
+        if (bootstrap != null && bootstrap < 20) {
+            throw new BadInputException("--bootstrap " + bootstrap + ": expected at least 20 resamples");
+        }
         EloOptions o = EloOptions.defaults().withConfidence(confidence);
         return bootstrap == null ? o : o.withBootstrap(bootstrap, seed);
     }

@@ -62,6 +62,7 @@ final class TablesCommand implements Runnable {
                 throw new BadInputException("--threads " + t + ": expected >= 1");
             }
             Path file = out == null ? Path.of("tables-" + seeds + ".owtb") : out;
+            org.owarelab.util.OutputPaths.checkFile("--out", file); // before minutes of building
             PrintWriter pw = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             long t0 = System.nanoTime();

@@ -85,11 +85,19 @@ final class TournamentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Checked before any game, and before the directory is touched: a refused tournament leaves nothing.
+        org.owarelab.util.OutputPaths.checkDirectory("--out", out);
+        rating.options(arena.seed);
+        arena.gamesPerPair();
+        if (gauntlet == null && players != null && players.size() < 2) {
+            throw new BadInputException("--players " + String.join(" ", players) + ": a round robin needs at least two "
+                    + "players (or name one more with --gauntlet)");
+        }
         if (!cluster) {
             if (bind != null || port != null) {
                 throw new BadInputException("--bind and --port go with --cluster");
             }
-            TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, arena.threads(),
+            TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, arena.localThreads(),
                     arena.settings(), anchor);
             TournamentRun.run(config, out, rating.options(arena.seed), rating.poolIntervals(),
                     spec.commandLine().getOut(), spec.commandLine().getErr());

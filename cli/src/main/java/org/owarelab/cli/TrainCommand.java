@@ -80,6 +80,17 @@ final class TrainCommand implements Callable<Integer> {
         if (out != null && java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + ": is a file, not a directory (expected a new run directory)");
         }
+        if (out != null && resume == null) {
+            // A new run directory; one holding a run (state.json) or a run killed before it began
+            // (config.yaml) is the trainer's to judge.
+            if (java.nio.file.Files.exists(out.resolve("config.yaml")) || java.nio.file.Files.exists(out.resolve("state.json"))) {
+                org.owarelab.util.OutputPaths.checkDirectory("--out", out);
+            } else if (java.nio.file.Files.exists(out)) {
+                org.owarelab.util.OutputPaths.checkNewDirectory("--out", out);
+            } else {
+                org.owarelab.util.OutputPaths.checkDirectory("--out", out); // created with its parents
+            }
+        }
         if (resume != null && java.nio.file.Files.exists(resume) && !java.nio.file.Files.isDirectory(resume)) {
             throw new BadInputException("--resume " + resume + ": is a file, not a directory (expected a run directory)");
         }

@@ -73,9 +73,14 @@ final class WorkerCommand implements Callable<Integer> {
             if (!"cpu".equals(device)) {
                 throw new BadInputException("--device goes with --run (tournament players choose their own device)");
             }
+            System.out.printf("%s: joining tournament %s at %s with %d thread(s)%n", me, tournament, address, threads);
+            System.out.flush();
             return tournamentWorker(address, me);
         }
         System.out.printf("%s: joining run %s at %s with %d thread(s)%n", me, run, address, threads);
+        System.out.flush();
+        // The worker probes the address first (JoinProbe): within seconds, an unknown host or another
+        // run's trainer is exit 2, nothing there or something that is not a trainer exit 1.
         ClusterWorker worker = new ClusterWorker(run, address, threads, me, dev, System.out);
         System.out.printf("%s: connected%n", me);
         Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
@@ -100,7 +105,6 @@ final class WorkerCommand implements Callable<Integer> {
     }
 
     private int tournamentWorker(ClusterSettings.HostPort address, String me) throws InterruptedException {
-        System.out.printf("%s: joining tournament %s at %s with %d thread(s)%n", me, tournament, address, threads);
         try (AgentRegistry agents = ModelAgents.registry()) {
             TournamentWorker worker = new TournamentWorker(tournament, address, threads, me,
                     agents.restricted(access.access()), System.out);

@@ -67,6 +67,26 @@ class ClusterCommandsTest {
                 + "--cluster' prints"), badId.err());
     }
 
+    /** Issue 27 section 6: a worker that cannot join says so at once, exit codes per the README's table. */
+    @Test
+    void aWorkerThatCannotJoinSaysSo() throws Exception {
+        Cli host = Cli.run("worker", "--join", "no-such-host.invalid:5701", "--run", "r1-00000000");
+        assertEquals(2, host.code(), host.err());
+        assertEquals("oware worker: --join no-such-host.invalid:5701: unknown host 'no-such-host.invalid' (expected "
+                + "the trainer's host name or address, as it printed it)", host.err().strip());
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            port = free.getLocalPort();
+        }
+        for (String[] who : new String[][] {{"--run", "r1-00000000"}, {"--tournament", "t-a-00000000"}}) {
+            Cli none = Cli.run("worker", "--join", "127.0.0.1:" + port, who[0], who[1]);
+            assertEquals(1, none.code(), none.err());
+            assertEquals(1, none.err().strip().lines().count(), none.err());
+            assertTrue(none.err().startsWith("oware worker: --join 127.0.0.1:" + port + ": nothing listens there "
+                    + "(connection refused)"), none.err());
+        }
+    }
+
     @Test
     void tournamentClusterOptionsAreCheckedBeforeAnythingIsWritten() throws Exception {
         Path out = tmp.resolve("t");

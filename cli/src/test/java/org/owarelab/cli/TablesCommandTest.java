@@ -108,4 +108,24 @@ class TablesCommandTest {
         assertBadInput(Cli.run("tables", "build", "--seeds", "30", "--out", dir.resolve("x.owtb").toString()),
                 "--seeds 30: expected 0..24");
     }
+
+    /** An output that is a directory is refused before the work, not after it (issue 27, section 3). */
+    @Test
+    void aDirectoryAsTheOutputFileIsRefusedBeforeAnyWork() throws Exception {
+        Path taken = Files.createDirectories(dir.resolve("taken"));
+        Cli build = Cli.run("tables", "build", "--seeds", "4", "--out", taken.toString(), "--threads", "1");
+        assertEquals(2, build.code(), build.err());
+        assertEquals("oware tables build: --out " + taken + ": is a directory (expected a file)", build.err().strip(),
+                "one line, and no table built first");
+        Cli acc = Cli.run("accuracy", "--agent", "greedy", "--seeds", "3-4", "--positions", "5", "--tables",
+                file.toString(), "--plot", taken.toString());
+        assertEquals(2, acc.code(), acc.err());
+        assertEquals("oware accuracy: --plot " + taken + ": is a directory (expected a file)", acc.err().strip());
+        assertEquals("", acc.out(), "no position played");
+        assertEquals(0, Files.list(taken).count());
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        Cli under = Cli.run("tables", "build", "--seeds", "2", "--out", file.resolve("t.owtb").toString());
+        assertEquals(2, under.code(), under.err());
+        assertTrue(under.err().contains(file + " is a file, not a directory"), under.err());
+    }
 }

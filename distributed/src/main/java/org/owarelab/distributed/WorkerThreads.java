@@ -12,7 +12,10 @@ import java.util.List;
  * (start, await, stop, and a kill that disconnects at once, as a killed process would).
  */
 final class WorkerThreads {
-    /** The connected client (blocks in the constructor until the peer answers, without end). */
+    /**
+     * The connected client. The constructor first probes the peer ({@link JoinProbe}): a worker
+     * whose peer is not there, or is another cluster's, fails at once.
+     */
     final HazelcastInstance client;
     private final String name;
     private final int threads;
@@ -28,6 +31,9 @@ final class WorkerThreads {
             PrintStream log) {
         this.name = name;
         this.threads = threads;
+        // Hazelcast's client would retry without end and say nothing: first make sure a peer of this
+        // cluster answers there. Once it was seen, a lost peer is waited for (with the line below).
+        JoinProbe.check("trainer".equals(peer) ? "run" : "tournament", cluster, join);
         this.client = Hazelcasts.client(cluster, join, name, threads);
         client.getLifecycleService().addLifecycleListener(e -> {
             if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_DISCONNECTED && !stopped) {

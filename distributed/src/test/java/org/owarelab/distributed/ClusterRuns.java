@@ -50,6 +50,27 @@ final class ClusterRuns {
         }
     }
 
+    /**
+     * Waits until the trainer of {@code runId} starting in the background answers a worker's
+     * handshake on {@code port} (a worker joins only a trainer that is there); fails when
+     * {@code alive} turns false first or after 5 minutes.
+     */
+    static void awaitTrainer(String runId, int port, java.util.function.BooleanSupplier alive) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
+        while (true) { // polled condition: the trainer answers the join probe
+            try {
+                JoinProbe.check("run", runId, new ClusterSettings.HostPort("127.0.0.1", port));
+                return;
+            } catch (JoinProbe.JoinException e) {
+                if (!alive.getAsBoolean() || System.nanoTime() > deadline) {
+                    throw new AssertionError("the trainer ended or did not answer on port " + port + ": "
+                            + e.getMessage());
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
     static ClusterSettings settings(int port) {
         return new ClusterSettings("127.0.0.1", port, List.of(), 1, 10_000);
     }

@@ -137,6 +137,7 @@ class ClusterTrainingTest {
         ByteArrayOutputStream wlog = new ByteArrayOutputStream();
         Future<Path> run = trainer(cfg, dir, port, log);
         ClusterSettings.HostPort join = new ClusterSettings.HostPort("127.0.0.1", port);
+        ClusterRuns.awaitTrainer(runId, port, () -> !run.isDone());
         try (ClusterWorker survivor = new ClusterWorker(runId, join, 1, "survivor", DeviceChoice.parse("cpu"),
                 ClusterRuns.log(wlog))) {
             ClusterWorker victim = new ClusterWorker(runId, join, 1, "victim", DeviceChoice.parse("cpu"),

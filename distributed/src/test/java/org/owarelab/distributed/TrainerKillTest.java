@@ -52,6 +52,8 @@ class TrainerKillTest {
         Path log = tmp.resolve("trainer.log");
         ByteArrayOutputStream wlog = new ByteArrayOutputStream();
         Process first = launch(log, dir.toString(), "start", "5", String.valueOf(port));
+        // A worker joins a trainer that is there (else it says so and ends): wait for the trainer to listen.
+        ClusterRuns.awaitTrainer(runId, port, first::isAlive);
         try (ClusterWorker w = new ClusterWorker(runId, new ClusterSettings.HostPort("127.0.0.1", port), 1, "w",
                 DeviceChoice.parse("cpu"), ClusterRuns.log(wlog))) {
             w.start();

@@ -168,21 +168,10 @@ public final class BundleWriter {
     }
 
     private static void checkOutput(Path out) {
-        if (Files.exists(out)) {
-            if (!Files.isDirectory(out)) {
-                throw new ExportException("--out " + out + " exists and is not a directory");
-            }
-            try (Stream<Path> s = Files.list(out)) {
-                if (s.findAny().isPresent()) {
-                    throw new ExportException("--out " + out + " exists and is not empty (choose a new directory)");
-                }
-            } catch (IOException e) {
-                throw new ExportException("--out " + out + ": cannot read it (" + e.getMessage() + ")", e);
-            }
-        }
-        Path parent = out.getParent();
-        if (parent == null || !Files.isDirectory(parent)) {
-            throw new ExportException("--out " + out + ": the parent directory " + parent + " does not exist");
+        try {
+            org.owarelab.util.OutputPaths.checkNewDirectory("--out", out);
+        } catch (IllegalArgumentException e) {
+            throw new ExportException(e.getMessage(), e);
         }
     }
 

@@ -227,6 +227,33 @@ class BundleWriterTest {
         assertEquals(List.of(bad), list(tmp));
     }
 
+    /** Issue 27 section 4: the one before a corrupt newest checkpoint is not exported with no word. */
+    @Test
+    void aRunWhoseNewestCheckpointIsCorruptIsRefusedNamingIt(@TempDir Path tmp) throws IOException {
+        Path copy = tmp.resolve("run");
+        Path older = copy.resolve("checkpoints").resolve(checkpoint.getFileName());
+        Files.createDirectories(older);
+        for (Path f : list(checkpoint)) {
+            Files.copy(f, older.resolve(f.getFileName()));
+        }
+        Path newer = Files.createDirectories(copy.resolve("checkpoints").resolve("step-00000009"));
+        String meta = Files.readString(checkpoint.resolve(Checkpoints.META));
+        Files.writeString(newer.resolve(Checkpoints.META), meta.substring(0, meta.length() / 2));
+        ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                copy, tmp.resolve("out"), SearchSettings.of(null, null), null)));
+        assertTrue(e.getMessage().startsWith(copy + ": the run's newest checkpoint step-00000009 cannot be read ("),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("name an older one to use it, e.g. " + older.toAbsolutePath()), e.getMessage());
+        assertEquals(List.of(copy), list(tmp), "nothing exported");
+        // Once its newest checkpoint is whole, the run resolves to it.
+        Files.copy(checkpoint.resolve(Checkpoints.META), newer.resolve(Checkpoints.META),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.createDirectories(copy.resolve("checkpoints").resolve(".step-00000011.tmp-123"));
+        Files.writeString(copy.resolve("checkpoints").resolve(".step-00000011.tmp-123").resolve(Checkpoints.META), "{");
+        assertEquals(newer.toAbsolutePath(), org.owarelab.model.ModelRef.resolve(copy, "run").checkpoint(),
+                "a killed writer's temporary directory is not a checkpoint");
+    }
+
     @Test
     void anUnwritableOutputIsRefused(@TempDir Path tmp) throws IOException {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");

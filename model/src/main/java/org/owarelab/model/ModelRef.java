@@ -3,7 +3,7 @@ package org.owarelab.model;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.env.Encoders;
@@ -52,11 +52,12 @@ public record ModelRef(Path checkpoint, NetworkSpec network, String encoderTag, 
 
     /**
      * The model {@code path} names: a checkpoint directory (it holds {@code meta.json}), or a run
-     * directory, whose latest checkpoint under {@code checkpoints/} (by step) is taken.
+     * directory, whose latest checkpoint under {@code checkpoints/} (by step) is taken. A run whose
+     * newest checkpoint cannot be read is refused (naming it), not quietly read at the one before.
      *
      * @param what names the path in messages, e.g. {@code model=runs/a}
      * @throws CheckpointException when there is no such directory, the run has no checkpoint yet, or
-     *     the metadata is unreadable
+     *     the metadata (of the run's newest checkpoint) is unreadable
      * @throws AgentSpecException when the path exists but is neither a checkpoint nor a run directory
      */
     public static ModelRef resolve(Path path, String what) {
@@ -72,21 +73,42 @@ public record ModelRef(Path checkpoint, NetworkSpec network, String encoderTag, 
             }
             throw new CheckpointException("model=" + p + ": no such checkpoint or run directory");
         }
+        List<Path> all;
         try (Stream<Path> s = Files.list(dir)) {
-            return of(s.filter(Checkpoints::isCheckpoint)
-                    .max(Comparator.comparingLong(ModelRef::stepOf).thenComparing(Path::toString))
-                    .orElseThrow(() -> new CheckpointException("model=" + p + ": the run has no checkpoint yet")));
+            // Not the temporary .NAME.tmp-* directories of a writer that was killed.
+            all = s.filter(c -> !c.getFileName().toString().startsWith(".")).filter(Checkpoints::isCheckpoint)
+                    .sorted().toList();
         } catch (IOException e) {
             throw new CheckpointException("model=" + p + ": cannot list its checkpoints (" + e.getMessage() + ")", e);
         }
-    }
-
-    private static long stepOf(Path checkpoint) {
-        try {
-            return Checkpoints.readInfo(checkpoint).step();
-        } catch (RuntimeException e) {
-            return -1;
+        Path best = null;
+        long bestStep = -1;
+        Path corrupt = null;
+        CheckpointException why = null;
+        for (Path c : all) {
+            try {
+                long step = Checkpoints.readInfo(c).step();
+                if (best == null || step >= bestStep) {
+                    best = c;
+                    bestStep = step;
+                }
+            } catch (CheckpointException e) {
+                corrupt = c;
+                why = e;
+            }
         }
+        // Checkpoint names are zero-padded steps: one that sorts after the newest readable one is
+        // newer. Taking the one before it with no word would export (or play) an older network.
+        if (corrupt != null && (best == null || corrupt.getFileName().toString()
+                .compareTo(best.getFileName().toString()) > 0)) {
+            throw new CheckpointException(what + ": the run's newest checkpoint " + corrupt.getFileName()
+                    + " cannot be read (" + why.getMessage() + ")" + (best == null ? ""
+                            : "; name an older one to use it, e.g. " + best));
+        }
+        if (best == null) {
+            throw new CheckpointException("model=" + p + ": the run has no checkpoint yet");
+        }
+        return of(best);
     }
 
     /**

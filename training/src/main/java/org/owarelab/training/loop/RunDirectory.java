@@ -117,11 +117,20 @@ public final class RunDirectory {
         }
     }
 
-    /** Appends one line to a JSONL file (creating it), flushing it to disk. */
+    /**
+     * Appends one line to a JSONL file (creating it) and forces it to disk before returning: a
+     * {@code state.json} written after it never names a line a crash could still lose.
+     */
     static synchronized void appendLine(Path file, String line) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+            ch.force(false);
+        }
     }
 
     /**
@@ -129,13 +138,32 @@ public final class RunDirectory {
      * generations, self-play records past the state's game count, replay files other than the one {@code s}
      * names, and checkpoints of later steps. A resumed run plays those generations again, and its
      * files then read as one run.
+     *
+     * <p>A record up to the resume point that cannot be read (a line cut short by a crash, or
+     * damaged since) is not played again. A generation's metrics line is then rewritten from what
+     * {@code state.json} knows (the generation; for the resume point's own generation also its
+     * step, games, positions and seconds), marked {@code "recovered"}; a game record is lost (its
+     * positions are in the saved replay buffer). Either way the returned notes say what was lost.
+     *
+     * @return one line per loss or drop, for the log; empty when nothing was lost
      */
-    void trimTo(TrainState s) throws IOException {
-        trim(metrics(), line -> JSON.readTree(line).path("generation").asLong() <= s.generation());
+    List<String> trimTo(TrainState s) throws IOException {
+        List<String> notes = new ArrayList<>();
+        trimMetrics(s, notes);
         // By count, not by id: the games of a generation are appended together, and a cluster run's
         // ids are not 0..games-1 (they carry the network version, see the distributed module).
         long[] games = {0};
-        trim(selfplay(), line -> JSON.readTree(line).isObject() && games[0]++ < s.games());
+        int torn = trim(selfplay(), line -> JSON.readTree(line).isObject() && games[0]++ < s.games());
+        if (games[0] < s.games()) {
+            long lost = s.games() - games[0];
+            notes.add(String.format("selfplay.jsonl: %d game record%s up to the resume point could not be read "
+                    + "(cut short or damaged) and %s lost: the run's games %d..%d of %d (their positions are in the "
+                    + "replay buffer; the games are not played again)", lost, lost == 1 ? "" : "s",
+                    lost == 1 ? "is" : "are", games[0] + 1, s.games(), s.games()));
+        } else if (torn > 0) {
+            notes.add("selfplay.jsonl: dropped " + torn + " line" + (torn == 1 ? "" : "s") + " cut short after the "
+                    + "resume point (generation " + (s.generation() + 1) + " is played again)");
+        }
         try (Stream<Path> files = Files.list(root)) {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
@@ -148,6 +176,72 @@ public final class RunDirectory {
             if (stepOf(dir) > s.learnerSteps()) {
                 deleteTree(dir);
             }
+        }
+        return notes;
+    }
+
+    /** Keeps the metrics of generations 1..s.generation(), each once; rewrites the ones lost. */
+    private void trimMetrics(TrainState s, List<String> notes) throws IOException {
+        if (!Files.exists(metrics()) && s.generation() == 0) {
+            return;
+        }
+        java.util.TreeMap<Long, String> kept = new java.util.TreeMap<>();
+        int torn = 0;
+        boolean changed = false;
+        List<String> lines = Files.exists(metrics()) ? Files.readAllLines(metrics(), StandardCharsets.UTF_8) : List.of();
+        for (String line : lines) {
+            long gen;
+            try {
+                com.fasterxml.jackson.databind.JsonNode n = line.isBlank() ? null : JSON.readTree(line);
+                gen = n != null && n.isObject() ? n.path("generation").asLong(-1) : -1;
+            } catch (IOException e) {
+                gen = -1;
+            }
+            if (gen < 1) {
+                torn += line.isBlank() ? 0 : 1;
+                changed = true;
+            } else if (gen > s.generation() || kept.containsKey(gen)) {
+                changed = true;
+            } else {
+                kept.put(gen, line);
+            }
+        }
+        List<Long> lost = new ArrayList<>();
+        for (long g = 1; g <= s.generation(); g++) {
+            if (!kept.containsKey(g)) {
+                lost.add(g);
+                com.fasterxml.jackson.databind.node.ObjectNode o = JSON.createObjectNode();
+                o.put("format", 1);
+                o.put("generation", g);
+                if (g == s.generation()) {
+                    o.put("step", s.learnerSteps());
+                    o.put("games", s.games());
+                    o.put("positions", s.positions());
+                    o.put("seconds", Math.round(s.seconds() * 1000) / 1000.0);
+                }
+                o.put("recovered", "the line was lost (cut short or damaged); rewritten on resume from state.json");
+                kept.put(g, JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
+                changed = true;
+            }
+        }
+        if (!lost.isEmpty()) {
+            notes.add("metrics.jsonl: the line" + (lost.size() == 1 ? " of generation " : "s of generations ")
+                    + lost.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                    + (lost.size() == 1 ? " was" : " were") + " lost (cut short or damaged); rewritten from state.json"
+                    + " with \"recovered\" (generation" + (lost.contains((long) s.generation())
+                            ? "; step, games, positions and seconds for generation " + s.generation() : "")
+                    + "); the self-play, training and arena figures of " + (lost.size() == 1 ? "it" : "them")
+                    + " are lost");
+        } else if (torn > 0) {
+            notes.add("metrics.jsonl: dropped " + torn + " line" + (torn == 1 ? "" : "s") + " cut short after the "
+                    + "resume point (generation " + (s.generation() + 1) + " is played again)");
+        }
+        if (changed) {
+            StringBuilder sb = new StringBuilder();
+            for (String line : kept.values()) {
+                sb.append(line).append('\n');
+            }
+            AtomicFiles.writeString(metrics(), sb.toString());
         }
     }
 
@@ -178,19 +272,22 @@ public final class RunDirectory {
         boolean keep(String line) throws IOException;
     }
 
-    private static void trim(Path file, LineTest test) throws IOException {
+    /** Keeps the lines {@code test} keeps; returns how many lines could not be read (torn by a kill). */
+    private static int trim(Path file, LineTest test) throws IOException {
         if (!Files.exists(file)) {
-            return;
+            return 0;
         }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         StringBuilder kept = new StringBuilder();
         boolean dropped = false;
+        int torn = 0;
         for (String line : lines) {
             boolean keep;
             try {
                 keep = !line.isBlank() && test.keep(line);
             } catch (IOException e) {
                 keep = false; // a line torn by a kill
+                torn++;
             }
             if (keep) {
                 kept.append(line).append('\n');
@@ -201,6 +298,7 @@ public final class RunDirectory {
         if (dropped) {
             AtomicFiles.writeString(file, kept.toString());
         }
+        return torn;
     }
 
     /** The checkpoint directories of this run, oldest first (by step). */

@@ -168,7 +168,10 @@ public final class Trainer {
         int generations = cfg.loop().generations();
         Files.createDirectories(run.checkpoints());
         CheckpointWriter.deleteTemporaries(run.checkpoints());
-        run.trimTo(state); // what a killed session wrote after the resume point is done again
+        // What a killed session wrote after the resume point is done again; what was lost before it is said.
+        for (String note : run.trimTo(state)) {
+            log.println("resume: " + note);
+        }
         TorchThreads.set(cfg.loop().learnerThreads());
         log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations%n",
                 state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",

@@ -66,6 +66,39 @@ class TrainerTest {
         }
     }
 
+    /**
+     * Issue 27 section 4: a run whose metrics.jsonl and selfplay.jsonl end in a line cut short (a
+     * crash after state.json moved on) resumes, rewrites the lost metrics line from the state and
+     * says what was lost, instead of finishing with a generation's line missing and no word.
+     */
+    @Test
+    void aResumeSaysWhatWasLostInLinesCutShort() throws Exception {
+        Path dir = tmp.resolve("run");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Trainer.start(TinyRuns.config(2, "loop.gamesPerGeneration=32"), dir, "test", TinyRuns.quietLog(log));
+        RunDirectory run = new RunDirectory(dir);
+        TrainState after2 = run.readState();
+        for (Path f : List.of(run.metrics(), run.selfplay())) {
+            String text = Files.readString(f);
+            int last = text.lastIndexOf('\n', text.length() - 2) + 1;
+            Files.writeString(f, text.substring(0, last + (text.length() - last) / 2)); // the last line cut in half
+        }
+        ByteArrayOutputStream resumed = new ByteArrayOutputStream();
+        Trainer.resume(dir, List.of("loop.generations=3"), "test --resume", TinyRuns.quietLog(resumed));
+        List<String> metrics = Files.readAllLines(run.metrics());
+        assertEquals(3, metrics.size(), "a line per generation");
+        JsonNode second = JSON.readTree(metrics.get(1));
+        assertEquals(2, second.get("generation").asInt());
+        assertEquals(after2.learnerSteps(), second.get("step").asLong());
+        assertTrue(second.has("recovered"), metrics.get(1));
+        assertEquals(3, JSON.readTree(metrics.get(2)).get("generation").asInt());
+        assertEquals(3 * 32 - 1, Files.readAllLines(run.selfplay()).size(), "one game record lost, the rest kept");
+        String said = resumed.toString();
+        assertTrue(said.contains("resume: metrics.jsonl: the line of generation 2 was lost"), said);
+        assertTrue(said.contains("resume: selfplay.jsonl: 1 game record up to the resume point could not be read "
+                + "(cut short or damaged) and is lost: the run's games 64..64 of 64"), said);
+    }
+
     @Test
     void aResumedRunContinuesWhereItStopped() throws Exception {
         Path dir = tmp.resolve("run");
