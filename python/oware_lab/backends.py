@@ -309,6 +309,10 @@ class SubprocessBackend:
     def render(self):
         return self._io.request('render')['text']
 
+    def request(self, op, **fields):
+        """One request of the env protocol (e.g. the vector env's ``vreset``/``vstep``)."""
+        return self._io.request(op, **fields)
+
     def agent_move(self, spec, seed):
         r = self._io.request('agent', agent=spec, seed=seed)
         return Decision(int(r['action']), r['move'], float(r['value']), np.asarray(r['policy'], dtype=np.float32))

@@ -2,8 +2,8 @@
 
 With the JPype backend a batch crosses into Java once: the actions go in as one ``int[]``, and
 ``org.owarelab.env.bridge.FlatVectorEnv`` answers one ``float[]`` holding every sub-env's numbers and
-observation. The subprocess backend follows the same episodes over ``oware jsonl --env`` (one
-process, each sub-env's game replayed from its seed before its step: correct, and slow).
+observation. The subprocess backend follows the same episodes over ``oware jsonl --env``'s
+``vreset``/``vstep`` ops: one JSON line per batch each way.
 """
 import numpy as np
 
@@ -120,79 +120,30 @@ class _JPypeVector:
 
 
 class _SubprocessVector:
-    """Each sub-env is (episode seed, actions so far); a step replays sub-env ``i``'s game in the one
-    child process, then plays its action. Random openings need the exact (signed) episode seed, which
-    the JSON-lines protocol cannot take when negative: such configurations are refused."""
+    """The same lock-step games in one ``oware jsonl --env`` child process, through its ``vreset``
+    and ``vstep`` ops (the lab's ``VectorEnv`` behind ``FlatVectorEnv``, as the JPype backend):
+    one JSON line per batch each way, the rows as the JPype backend's array."""
 
     def __init__(self, count, rules, env):
         self._b = backends.SubprocessBackend(rules, env)
         self.size, self.n, self.count = self._b.observation_size, self._b.action_count, count
-        self._env = env
-        self._seeds = [0] * count
-        self._moves = [[] for _ in range(count)]
+        self._rules, self._env = rules, env
         self._final = np.zeros((count, self.size), dtype=np.float32)
-        self._reasons = []
-        self._last = []
+        self._reasons = None
 
-    def _episode(self, i):
-        seed = self._seeds[i]
-        t = self._b.reset(_seeds.non_negative(seed)) if seed >= 0 or 'opening' not in self._env else None
-        if t is None:
-            raise OwareError('vector env: the subprocess backend cannot follow random openings (opening=) for '
-                             'negative episode seeds; use the jpype backend')
-        for a in self._moves[i]:
-            t = self._b.step(a)
-        return t
-
-    @staticmethod
-    def _row(t, size):
-        r = np.zeros(FIELDS + size, dtype=np.float32)
-        r[[SOUTH_REWARD, NORTH_REWARD, MASK, TO_MOVE, TERMINATED, TRUNCATED, PLY]] = [
-            t.south, t.north, t.mask, t.to_move, t.terminated, t.truncated, t.ply]
-        r[CAPTURED] = t.captured
-        r[FIELDS:] = t.observation
-        return r
+    def _rows(self, r):
+        rows = np.asarray(r['rows'], dtype=np.float32).reshape(self.count, FIELDS + self.size)
+        if 'final' in r:
+            self._final = np.asarray(r['final'], dtype=np.float32).reshape(self.count, self.size)
+        return rows
 
     def reset(self, seed):
-        self._seeds = [_seeds.child(seed, i) for i in range(self.count)]
-        self._moves = [[] for _ in range(self.count)]
-        self._last = [self._episode(i) for i in range(self.count)]
-        rows = np.stack([self._row(t, self.size) for t in self._last])
-        rows[:, SOUTH_REWARD:NORTH_REWARD + 1] = 0
-        rows[:, CAPTURED] = 0
-        self._reasons = []
-        return rows
+        r = self._b.request('vreset', count=self.count, rules=self._rules, env=self._env, seed=int(seed))
+        self._reasons = list(r['endReasons'])
+        return self._rows(r)
 
     def step(self, actions):
-        for i, t in enumerate(self._last):  # all checked first, as VectorEnv does: on an error nothing moved
-            a = int(actions[i])
-            if not (0 <= a < self.n and (t.mask >> a) & 1):
-                legal = ''.join('1' if (t.mask >> k) & 1 else '0' for k in range(self.n))
-                raise OwareError(f'vector env: sub-env {i}: action {a} is not legal (legal mask {legal}, '
-                                 f'ply {t.ply})')
-        rows = np.zeros((self.count, FIELDS + self.size), dtype=np.float32)
-        self._reasons = [None] * self.count
-        for i in range(self.count):
-            self._episode(i)
-            t = self._b.step(int(actions[i]))
-            self._moves[i].append(int(actions[i]))
-            row = self._row(t, self.size)
-            if t.done:
-                self._final[i] = t.observation
-                row[SOUTH_SCORE], row[NORTH_SCORE] = t.scores
-                self._reasons[i] = t.end_reason
-                row[END_REASON] = i
-                self._seeds[i] = _seeds.child(self._seeds[i], NEXT_EPISODE)
-                self._moves[i] = []
-                nxt = self._episode(i)
-                self._last[i] = nxt
-                row[MASK], row[TO_MOVE] = nxt.mask, nxt.to_move
-                row[FIELDS:] = nxt.observation
-            else:
-                self._last[i] = t
-                row[END_REASON] = -1
-            rows[i] = row
-        return rows
+        return self._rows(self._b.request('vstep', actions=[int(a) for a in actions]))
 
     def final_observations(self):
         return self._final.copy()

@@ -24,6 +24,8 @@ import org.owarelab.env.EnvConfig;
 import org.owarelab.env.OwareEnv;
 import org.owarelab.env.StepInfo;
 import org.owarelab.env.TimeStep;
+import org.owarelab.env.bridge.FlatEnv;
+import org.owarelab.env.bridge.FlatVectorEnv;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.BoardDiagram;
 import org.owarelab.rules.Moves;
@@ -44,7 +46,16 @@ import org.owarelab.util.Texts;
  *   <li>{@code legal} answers the legal actions, {@code render} the board diagram and position text;</li>
  *   <li>{@code agent} ({@code agent}: a spec, and optionally {@code seed}, {@code sims},
  *       {@code depth}, {@code nodes}, {@code movetime}) asks that agent for a move in the current
- *       position without playing it.</li>
+ *       position without playing it;</li>
+ *   <li>{@code vreset} ({@code count}: 1..{@value #MAX_VECTOR}, {@code rules}, {@code env},
+ *       {@code seed}: any 64-bit integer) starts {@code count} games in lock-step (the lab's
+ *       {@code VectorEnv}, independent of the single episode) and {@code vstep} ({@code actions}:
+ *       one house per game) steps them all, auto-resetting the ones that end. Both answer
+ *       {@code {"count", "fields", "size", "rows"}}: {@code rows} is {@code FlatVectorEnv}'s array,
+ *       {@code count} rows of {@code fields} numbers ({@code FlatEnv}'s indices) then the
+ *       observation; {@code vstep} adds {@code "final"} (the last observations, all rows) when a
+ *       game ended, and {@code vreset} {@code "endReasons"} (the texts of the end-reason indices).
+ *       The Python package's subprocess backend drives its vector env through these.</li>
  * </ul>
  * A time step is {@code {"observation", "legal", "legalMask", "moves", "toMove", "reward":
  * {"south", "north"}, "terminated", "truncated", "done", "info", "position"}}: the observation is
@@ -68,6 +79,8 @@ public final class EnvProtocol implements JsonLines.Protocol {
     private final AgentRegistry agents;
     private final long seed;
     private final Map<String, Agent> built = new HashMap<>();
+    /** The vector env of {@code vreset}/{@code vstep}; null until the first {@code vreset}. */
+    private FlatVectorEnv vector;
     private OwareEnv env;
     private boolean started;
 
@@ -86,6 +99,8 @@ public final class EnvProtocol implements JsonLines.Protocol {
         op("legal", Set.of(), req -> legal());
         op("render", Set.of(), req -> render());
         op("agent", Set.of("agent", "seed", "sims", "depth", "nodes", "movetime"), this::agent);
+        op("vreset", Set.of("count", "rules", "env", "seed"), this::vreset);
+        op("vstep", Set.of("actions"), this::vstep);
     }
 
     /**
@@ -133,6 +148,77 @@ public final class EnvProtocol implements JsonLines.Protocol {
         ObjectNode r = timeStep(t);
         r.put("observationSize", env.observationSize()).put("actionCount", env.actionCount())
                 .put("encoder", env.encoder().tag()).put("rules", rules.spec()).put("env", config.spec());
+        return r;
+    }
+
+    /** The most games one {@code vreset} may start. */
+    static final int MAX_VECTOR = 65_536;
+
+    private ObjectNode vreset(JsonNode req) {
+        long count = number(req, "count", MAX_VECTOR);
+        if (count < 1) {
+            throw new IllegalArgumentException("'count' must be a whole number 1.." + MAX_VECTOR + ", got "
+                    + (req.has("count") ? Texts.escape(req.get("count").toString()) : "none"));
+        }
+        JsonNode sn = req.get("seed");
+        if (sn != null && (!sn.isIntegralNumber() || !sn.canConvertToLong())) {
+            throw new IllegalArgumentException("'seed' must be a 64-bit whole number, got " + Texts.escape(sn.toString()));
+        }
+        long s = sn == null ? seed : sn.asLong();
+        String rules = req.has("rules") ? text(req, "rules") : env.config().rules().spec();
+        String options = req.has("env") ? text(req, "env") : "";
+        FlatVectorEnv next = new FlatVectorEnv(rules, options, (int) count);
+        float[] rows = next.reset(s);
+        vector = next;
+        ObjectNode r = rows(rows);
+        ArrayNode reasons = r.putArray("endReasons");
+        for (String t : FlatEnv.endReasons()) {
+            reasons.add(t);
+        }
+        return r;
+    }
+
+    private ObjectNode vstep(JsonNode req) {
+        if (vector == null) {
+            throw new IllegalStateException("vector env: step before reset: send vreset first");
+        }
+        JsonNode a = req.get("actions");
+        int count = vector.vector().count();
+        if (a == null || !a.isArray()) {
+            throw new IllegalArgumentException("'actions' must be an array of " + count + " whole numbers");
+        }
+        int[] actions = new int[a.size()];
+        for (int i = 0; i < actions.length; i++) {
+            JsonNode n = a.get(i);
+            if (!n.isIntegralNumber() || !n.canConvertToInt()) {
+                throw new IllegalArgumentException("'actions'[" + i + "] must be a whole number, got "
+                        + Texts.escape(n.toString()));
+            }
+            actions[i] = n.asInt();
+        }
+        float[] rows = vector.step(actions); // checks every action before any game moves
+        ObjectNode r = rows(rows);
+        boolean ended = false;
+        for (int i = 0; i < count; i++) {
+            ended |= vector.vector().terminated()[i] || vector.vector().truncated()[i];
+        }
+        if (ended) {
+            ArrayNode f = r.putArray("final");
+            for (float x : vector.finalObservations()) {
+                f.add(x);
+            }
+        }
+        return r;
+    }
+
+    private ObjectNode rows(float[] rows) {
+        ObjectNode r = JSON.createObjectNode();
+        r.put("count", vector == null ? 0 : vector.vector().count()).put("fields", FlatEnv.FIELDS)
+                .put("size", vector == null ? 0 : vector.vector().observationSize());
+        ArrayNode a = r.putArray("rows");
+        for (float x : rows) {
+            a.add(x);
+        }
         return r;
     }
 

@@ -60,6 +60,44 @@ class EnvProtocolTest {
     }
 
     @Test
+    void theVectorOpsAnswerFlatVectorEnvsRowsAndRefuseABadActionWithNothingMoved() throws Exception {
+        org.owarelab.env.bridge.FlatVectorEnv expected = new org.owarelab.env.bridge.FlatVectorEnv("", "ply-cap=3", 3);
+        float[] rows = expected.reset(-5);
+        try (Session s = new Session()) {
+            assertTrue(s.ask("{\"op\": \"vstep\", \"actions\": [0, 0, 0]}").get("error").asText()
+                    .contains("before reset"));
+            JsonNode r = s.ask("{\"op\": \"vreset\", \"count\": 3, \"env\": \"ply-cap=3\", \"seed\": -5}");
+            assertRows(rows, r);
+            assertEquals(3, r.get("count").asInt());
+            assertTrue(r.get("endReasons").size() > 0);
+            JsonNode bad = s.ask("{\"op\": \"vstep\", \"actions\": [5, 9, 5]}");
+            assertTrue(bad.get("error").asText().contains("sub-env 1"), bad.toString());
+            assertTrue(s.ask("{\"op\": \"vstep\", \"actions\": [0, 0]}").get("error").asText().contains("2 actions for 3"));
+            int row = org.owarelab.env.bridge.FlatEnv.FIELDS + expected.vector().observationSize();
+            for (int k = 0; k < 3; k++) {
+                int[] actions = new int[3];
+                for (int i = 0; i < 3; i++) {
+                    int mask = (int) rows[i * row + org.owarelab.env.bridge.FlatEnv.MASK];
+                    actions[i] = Integer.numberOfTrailingZeros(Integer.highestOneBit(mask)); // the highest legal house
+                }
+                String json = "[" + actions[0] + ", " + actions[1] + ", " + actions[2] + "]";
+                rows = expected.step(actions);
+                r = s.ask("{\"op\": \"vstep\", \"actions\": " + json + "}");
+                assertRows(rows, r);
+            }
+            assertEquals(3 * expected.vector().observationSize(), r.get("final").size(), "games capped at ply 3 ended");
+            assertTrue(s.ask("{\"op\": \"vreset\", \"count\": 0}").get("error").asText().contains("'count'"));
+        }
+    }
+
+    private static void assertRows(float[] expected, JsonNode r) {
+        assertEquals(expected.length, r.get("rows").size());
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], (float) r.get("rows").get(i).asDouble(), "rows[" + i + "]");
+        }
+    }
+
+    @Test
     void aMoveLetterIsTheSameAsItsAction() throws Exception {
         try (Session s = new Session()) {
             s.ask("{\"op\": \"reset\"}");

@@ -94,7 +94,7 @@ class SearchConformanceTest {
             try (DjlEvaluator djl = new DjlEvaluator(net, encoder, 1);
                     PuctAgent agent = new PuctAgent("puct", rules, djl, false, org.owarelab.agents.puct.PuctConfig.DEFAULT,
                             new PuctAgent.Options(SIMS, true, 1, 1 << 16, org.owarelab.agents.puct.Temperature.GREEDY,
-                                    false, 0), 1)) {
+                                    false, 0, 1, false), 1)) {
                 for (int i = 0; i < positions.size(); i++) {
                     Board b = board(rules, positions.get(i));
                     Decision d = agent.decide(b, SearchLimit.simulations(SIMS), SearchMonitor.NONE);
