@@ -8,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.util.Map;
-import java.util.Set;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.Softmax;
 import org.owarelab.env.ObservationEncoder;
@@ -32,7 +31,6 @@ public final class OnnxEvaluator implements Evaluator {
     private final ObservationEncoder encoder;
     private final boolean wdl;
     private final String valueName;
-    private final Set<String> outputs;
     private final int size;
     private final int actions;
     private final int width;
@@ -54,7 +52,6 @@ public final class OnnxEvaluator implements Evaluator {
         this.encoder = encoder;
         this.wdl = wdl;
         this.valueName = wdl ? OnnxModel.WDL : OnnxModel.VALUE;
-        this.outputs = Set.of(OnnxModel.POLICY, valueName);
         this.size = encoder.size();
         this.actions = encoder.rules().houses();
         this.width = wdl ? 3 : 1;
@@ -88,8 +85,8 @@ public final class OnnxEvaluator implements Evaluator {
             input.put(i * size, row);
         }
         OnnxTensor[] t = tensors(count);
-        try (OrtSession.Result r = session.run(Map.of(OnnxModel.INPUT, t[0]), outputs,
-                Map.of(OnnxModel.POLICY, t[1], valueName, t[2]))) {
+        // pinned outputs only: the aux head (margin) is not computed into anything the search reads
+        try (OrtSession.Result r = session.run(Map.of(OnnxModel.INPUT, t[0]), Map.of(OnnxModel.POLICY, t[1], valueName, t[2]))) {
             assert r.size() == 2;
         } catch (OrtException e) {
             throw new IllegalStateException("ONNX Runtime failed on a batch of " + count + ": " + e.getMessage(), e);
@@ -98,7 +95,9 @@ public final class OnnxEvaluator implements Evaluator {
         valueOut.get(0, valueRow, 0, count * width);
         for (int i = 0; i < count; i++) {
             Softmax.masked(logitRow, i * actions, actions, masks[i], priors, i * actions);
-            values[i] = wdl ? Softmax.wdlValue(valueRow, 3 * i) : valueRow[i];
+            // ONNX Runtime's vectorised tanh overshoots a saturated value by an ulp (-1.0000001 seen
+            // on a test net); the contract is [-1, 1], so clamp (a no-op for every other value)
+            values[i] = wdl ? Softmax.wdlValue(valueRow, 3 * i) : Math.max(-1f, Math.min(1f, valueRow[i]));
         }
     }
 
