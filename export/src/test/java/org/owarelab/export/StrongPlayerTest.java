@@ -99,6 +99,7 @@ class StrongPlayerTest {
                 points += outcome(board, opening, playerSide);
             }
         }
+        System.out.printf("%s vs alphabeta:depth=3: %.2f over %d games%n", spec, points / GAMES, GAMES);
         return points / GAMES;
     }
 
