@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             BenchNetCommand.class,
             BenchSelfplayCommand.class,
             BenchClusterCommand.class,
+            BenchBundleCommand.class,
         },
         footer = {"", "Examples:", "  oware bench rules --seconds 5", "  oware bench selfplay",
             "Each command's --help has its options and an example."})

@@ -7,8 +7,11 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.owarelab.export.BundleWriter;
 import org.owarelab.export.ExportException;
+import org.owarelab.export.OnnxNatives;
 import org.owarelab.export.SearchSettings;
 import org.owarelab.export.web.WebSite;
+import org.owarelab.model.CheckpointException;
+import org.owarelab.model.Players;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,12 +27,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Export a trained player: a directory that runs with Java 17 alone.",
-            "DIR/engine is a UCI engine (the Oware dialect, for Aualé and match drivers) playing PUCT over the "
-                + "network; DIR/model.onnx is the network for other runtimes; DIR/model.json describes it; "
+            "DIR/engine (DIR/engine.bat on Windows) is a UCI engine (the Oware dialect, for Aualé and match "
+                + "drivers) playing PUCT over the network with ONNX Runtime; DIR/serve (serve.bat) serves a page to "
+                + "play it; DIR/model.onnx is the network for other runtimes; DIR/model.json describes it; "
                 + "DIR/probe.json holds positions with the expected outputs."},
         footer = {"", "Examples:",
             "  oware export runs/quick --out ~/players/quick",
             "  oware export runs/quick/checkpoints/step-00002000 --out /tmp/p --movetime 500 --name QuickNet",
+            "  oware export runs/quick --out /tmp/p-win --platform win-x64",
+            "  oware export strong --out /tmp/strong   (the player shipped in players/strong)",
             "  oware match greedy 'uci:cmd=/tmp/p/engine,movetime=200' --games 2",
             "  oware export runs/quick --web /tmp/site && (cd /tmp/site && python3 -m http.server)"})
 final class ExportCommand implements Callable<Integer> {
@@ -37,7 +43,8 @@ final class ExportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "RUN|CHECKPOINT",
-            description = "A run directory (its latest checkpoint is exported) or a checkpoint directory.")
+            description = "A run directory (its latest checkpoint is exported), a checkpoint directory, or a "
+                    + "shipped player's name (strong: players/strong of the checkout).")
     Path source;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -62,6 +69,11 @@ final class ExportCommand implements Callable<Integer> {
             description = "The engine's name (UCI id name): letters, digits, . _ + - (default: OwareLab-RUN-step-N).")
     String name;
 
+    @Option(names = "--platform", paramLabel = "PLATFORM", defaultValue = OnnxNatives.ALL,
+            description = "Keep only the ONNX Runtime natives of one platform: linux-x64, linux-aarch64, "
+                    + "osx-aarch64 or win-x64 (default: ${DEFAULT-VALUE}, every one of them).")
+    String platform;
+
     @Override
     public Integer call() throws IOException {
         try {
@@ -69,17 +81,24 @@ final class ExportCommand implements Callable<Integer> {
                 throw new ExportException("give --out DIR (the engine bundle), --web DIR (the web player), or both");
             }
             SearchSettings search = SearchSettings.of(sims, movetime);
+            Path from = source;
+            if (!Files.exists(source) && Players.isPlayer(source.toString())) {
+                from = Players.checkpoint(source.toString());
+                if (name == null) {
+                    name = "OwareLab-" + source;
+                }
+            }
             if (web != null) {
-                Path site = WebSite.write(new WebSite.Options(source, web, search, name, null));
+                Path site = WebSite.write(new WebSite.Options(from, web, search, name, null));
                 spec.commandLine().getOut().printf("web player of %s in %s (%s)%n", source, site, megabytes(site));
             }
             if (out != null) {
-                Path dir = BundleWriter.write(new BundleWriter.Options(source, out, search, name));
+                Path dir = BundleWriter.write(new BundleWriter.Options(from, out, search, name, platform));
                 spec.commandLine().getOut().printf("exported %s to %s (%s)%n", source, dir, megabytes(dir));
             }
             spec.commandLine().getOut().flush();
             return 0;
-        } catch (ExportException e) {
+        } catch (ExportException | CheckpointException e) {
             throw new BadInputException(e.getMessage());
         }
     }

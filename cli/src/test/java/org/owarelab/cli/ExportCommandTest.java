@@ -57,4 +57,15 @@ class ExportCommandTest {
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains("give --out DIR"), r.err());
     }
+
+    @Test
+    void anUnknownPlatformIsOneLineAndExitCode2(@TempDir Path tmp) {
+        Cli r = Cli.run("export", tmp.resolve("nope").toString(), "--out", tmp.resolve("out").toString(),
+                "--platform", "nosuch");
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("oware export: --platform 'nosuch': expected all or one of linux-x64, "
+                + "linux-aarch64, osx-aarch64, win-x64"), r.err());
+        assertEquals(0, tmp.toFile().list().length, "nothing written");
+    }
 }

@@ -18,16 +18,19 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.owarelab.agents.Agent;
 import org.owarelab.formats.Mappers;
-import org.owarelab.model.PolicyValueNet;
+import org.owarelab.onnx.OnnxModel;
 import org.owarelab.rules.Board;
+import org.owarelab.tables.TableBuilder;
 
 /**
  * The jars an exported engine runs on, copied from this program's class path into the bundle's
- * {@code lib/}: the lab's formats, env, agents, model and export modules, and the third-party jars the
- * model and agents need at run time (DJL, the PyTorch engine and the CPU libtorch, Jackson, ...),
- * whose file names the build lists in {@value #LIST} (the export module's runtime dependencies
- * less the ONNX writer's). Nothing of the training code, the CLI or the ONNX writer goes in.
- * A module found as a classes directory (tests, an IDE) is packed into a jar.
+ * {@code lib/}: the lab's formats, env, tables, agents, onnx and export modules, and the third-party jars
+ * the engine needs at run time (ONNX Runtime, Jackson), whose file names the build lists in
+ * {@value #LIST}. No DJL, no libtorch: the engine evaluates its network with ONNX Runtime (the
+ * onnx module), and the export module's DJL classes (the writer) are never loaded by it. Nothing
+ * of the training code, the CLI or the ONNX writer goes in. ONNX Runtime's jar is repacked with
+ * the natives of the chosen platform only ({@link OnnxNatives}). A module found as a classes
+ * directory (tests, an IDE) is packed into a jar.
  */
 final class BundleJars {
     static final String LIST = "engine-jars.txt";
@@ -37,7 +40,8 @@ final class BundleJars {
         MODULES.put("oware-formats.jar", Mappers.class);
         MODULES.put("oware-env.jar", Board.class);
         MODULES.put("oware-agents.jar", Agent.class);
-        MODULES.put("oware-model.jar", PolicyValueNet.class);
+        MODULES.put("oware-tables.jar", TableBuilder.class);
+        MODULES.put("oware-onnx.jar", OnnxModel.class);
         MODULES.put("oware-export.jar", BundleJars.class);
     }
 
@@ -61,11 +65,12 @@ final class BundleJars {
     }
 
     /**
-     * Copies the engine's jars into {@code lib}.
+     * Copies the engine's jars into {@code lib}, ONNX Runtime's with the natives of {@code platform}
+     * ({@link OnnxNatives#ALL} or one of {@link OnnxNatives#PLATFORMS}).
      *
      * @throws ExportException when a jar the engine needs is not on this program's class path
      */
-    static void copy(Path lib) throws IOException {
+    static void copy(Path lib, String platform) throws IOException {
         Map<String, Path> onPath = new HashMap<>();
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!entry.isEmpty()) {
@@ -77,9 +82,13 @@ final class BundleJars {
             Path p = onPath.get(name);
             if (p == null || !Files.isRegularFile(p)) {
                 throw new ExportException("the engine needs " + name + ", which is not on this program's class path"
-                        + " (export from a CPU build: ./oware, not OWARE_GPU=1)");
+                        + " (a broken build?)");
             }
-            Files.copy(p, lib.resolve(name));
+            if (name.startsWith("onnxruntime-")) {
+                OnnxNatives.repack(p, lib.resolve(name), platform);
+            } else {
+                Files.copy(p, lib.resolve(name));
+            }
         }
         for (Map.Entry<String, Class<?>> m : MODULES.entrySet()) {
             Path src = codeSource(m.getValue());

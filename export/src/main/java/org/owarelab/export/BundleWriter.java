@@ -23,10 +23,14 @@ import org.owarelab.util.AtomicDirectory;
  * Writes an exported player, a directory that runs with Java 17 alone:
  * <pre>
  * DIR/engine            sh launcher of the UCI engine (EngineMain), from any working directory
+ * DIR/engine.bat        the same for Windows (cmd.exe): the same java command line
  * DIR/serve             sh launcher of the play page for this player (EngineMain --serve, see PlayServer)
- * DIR/lib/              the engine's jars (the lab's env, agents, model, export; DJL, libtorch CPU, ...)
- * DIR/checkpoint/       the network's parameters and metadata (params.djl, meta.json)
- * DIR/model.onnx        the network as ONNX (see OnnxWriter)
+ * DIR/serve.bat         the same for Windows
+ * DIR/lib/              the engine's jars (the lab's env, tables, agents, onnx, export; ONNX Runtime with
+ *                       the natives of --platform, Jackson): no DJL, no libtorch
+ * DIR/checkpoint/       the network's parameters and metadata (params.djl, meta.json), for the lab's
+ *                       DJL tools (oware uci --agent puct:model=DIR/checkpoint, a re-export)
+ * DIR/model.onnx        the network as ONNX (see OnnxWriter): what the engine evaluates
  * DIR/model.json        the model card (see ModelCard), also the engine's name and search settings
  * DIR/probe.json        positions with the expected outputs (see Probe)
  * </pre>
@@ -43,6 +47,8 @@ public final class BundleWriter {
     public static final String PROBE = "probe.json";
     public static final String LAUNCHER = "engine";
     public static final String SERVE_LAUNCHER = "serve";
+    /** The Windows launchers are the sh ones' names with this suffix. */
+    public static final String BAT = ".bat";
     public static final String LIB = "lib";
     private static final long PROBE_SEED = 20261124L;
 
@@ -53,8 +59,14 @@ public final class BundleWriter {
      * @param out the bundle directory to create
      * @param search the search settings of the engine
      * @param name the engine's name (UCI {@code id name}); null for one made of the run and step
+     * @param platform the platform whose ONNX Runtime natives the bundle keeps ({@link OnnxNatives#PLATFORMS});
+     *     null or {@link OnnxNatives#ALL} for every one
      */
-    public record Options(Path source, Path out, SearchSettings search, String name) {
+    public record Options(Path source, Path out, SearchSettings search, String name, String platform) {
+        /** Options for every platform. */
+        public Options(Path source, Path out, SearchSettings search, String name) {
+            this(source, out, search, name, null);
+        }
     }
 
     private BundleWriter() {
@@ -74,6 +86,7 @@ public final class BundleWriter {
             System.err.println("export: removed " + stale + ", left by an export whose process is gone");
         }
         checkOutput(out);
+        String platform = OnnxNatives.check(o.platform());
         if (!Files.exists(o.source())) {
             throw new ExportException(o.source() + ": no such checkpoint or run directory");
         }
@@ -92,7 +105,7 @@ public final class BundleWriter {
         }
         try {
             return AtomicDirectory.write(out, true, tmp -> {
-                fill(tmp, ref, o.search(), name);
+                fill(tmp, ref, o.search(), name, platform);
                 return out;
             });
         } catch (DirectoryNotEmptyException | FileAlreadyExistsException e) {
@@ -112,7 +125,8 @@ public final class BundleWriter {
         return AtomicDirectory.removeStale(out);
     }
 
-    private static void fill(Path dir, ModelRef ref, SearchSettings search, String name) throws IOException {
+    private static void fill(Path dir, ModelRef ref, SearchSettings search, String name, String platform)
+            throws IOException {
         CheckpointInfo info = Checkpoints.readInfo(ref.checkpoint());
         PolicyValueNet net = ref.load(DeviceChoice.CPU);
         try (net; DjlEvaluator djl = new DjlEvaluator(net, ref.encoder(), Probe.POSITIONS)) {
@@ -123,39 +137,62 @@ public final class BundleWriter {
             Files.write(dir.resolve(PROBE), Probe.json(net, ref.encoder(), djl, PROBE_SEED));
             Files.write(dir.resolve(MODEL_CARD), ModelCard.json(name, ref.checkpoint(), info, net, search));
         }
-        BundleJars.copy(Files.createDirectory(dir.resolve(LIB)));
+        BundleJars.copy(Files.createDirectory(dir.resolve(LIB)), platform);
+        String engineWhat = "an Oware engine (the UCI dialect of the Oware RL lab)";
+        String serveWhat = "a web page to play this player in a browser ([--port 8080] [--bind 127.0.0.1])";
         Path launcher = dir.resolve(LAUNCHER);
-        Files.writeString(launcher, launcher(name, "an Oware engine (the UCI dialect of the Oware RL lab)", ""),
-                StandardCharsets.UTF_8);
+        Files.writeString(launcher, launcher(name, engineWhat, ""), StandardCharsets.UTF_8);
         Path serve = dir.resolve(SERVE_LAUNCHER);
-        Files.writeString(serve, launcher(name, "a web page to play this player in a browser ([--port 8080]"
-                + " [--bind 127.0.0.1])", " --serve"), StandardCharsets.UTF_8);
+        Files.writeString(serve, launcher(name, serveWhat, " --serve"), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(LAUNCHER + BAT), batLauncher(name, engineWhat, ""), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(SERVE_LAUNCHER + BAT), batLauncher(name, serveWhat, " --serve"),
+                StandardCharsets.UTF_8);
         try {
             Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
             Files.setPosixFilePermissions(serve, PosixFilePermissions.fromString("rwxr-xr-x"));
+            // the .bat files keep the default permissions: cmd.exe runs them by name
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: run the launcher with sh
         }
     }
 
+    /** The class both launchers run: the engine's one Java entry point. */
+    static final String MAIN = "org.owarelab.export.EngineMain";
+    private static final String NOTE = "Needs Java 17 or later: java on the PATH, or JAVA_HOME. ONNX Runtime unpacks its\n"
+            + "natives into the temporary directory at the first search. JAVA_OPTS: extra JVM options (e.g.\n"
+            + "-Doware.onnx.threads=2 for two threads per forward pass; 1 is the default and the fastest for\n"
+            + "this small network).\n";
+
     /**
      * An sh launcher of EngineMain with {@code mode} before the user's arguments: finds its own
-     * directory, so it runs from anywhere; one libtorch thread (see TorchThreads).
+     * directory, so it runs from anywhere.
      */
     static String launcher(String name, String what, String mode) {
         return "#!/bin/sh\n"
                 + "# " + name + ": " + what + ", exported by oware export.\n"
-                + "# Needs Java 17 or later: java on the PATH, or JAVA_HOME. libtorch is unpacked into ~/.djl.ai\n"
-                + "# on the first search. OMP_NUM_THREADS: libtorch threads (1: small nets at batch 1 gain nothing\n"
-                + "# from more). JAVA_OPTS: extra JVM options.\n"
+                + NOTE.replaceAll("(?m)^", "# ")
                 + "here=$(CDPATH= cd -- \"$(dirname -- \"$0\")\" && pwd -P) || exit 2\n"
                 + "java=java\n"
                 + "[ -n \"${JAVA_HOME:-}\" ] && java=\"$JAVA_HOME/bin/java\"\n"
-                + "OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}\n"
-                + "export OMP_NUM_THREADS\n"
                 + "# shellcheck disable=SC2086\n"
-                + "exec \"$java\" ${JAVA_OPTS:-} -Dai.djl.offline=true -Dai.djl.pytorch.num_threads=$OMP_NUM_THREADS \\\n"
-                + "  -cp \"$here/lib/*\" org.owarelab.export.EngineMain --bundle \"$here\"" + mode + " \"$@\"\n";
+                + "exec \"$java\" ${JAVA_OPTS:-} -cp \"$here/lib/*\" " + MAIN + " --bundle \"$here\"" + mode + " \"$@\"\n";
+    }
+
+    /**
+     * The cmd.exe launcher of the same command line as {@link #launcher}, with CRLF line ends.
+     * {@code %~dp0} is the script's directory with a trailing backslash, which would escape the
+     * closing quote of {@code "%~dp0"}: {@code "%~dp0."} names the same directory without it.
+     */
+    static String batLauncher(String name, String what, String mode) {
+        String text = "@echo off\n"
+                + "rem " + name + ": " + what + ", exported by oware export.\n"
+                + NOTE.replaceAll("(?m)^", "rem ")
+                + "setlocal\n"
+                + "set \"java=java\"\n"
+                + "if defined JAVA_HOME set \"java=%JAVA_HOME%\\bin\\java\"\n"
+                + "\"%java%\" %JAVA_OPTS% -cp \"%~dp0lib\\*\" " + MAIN + " --bundle \"%~dp0.\"" + mode + " %*\n"
+                + "exit /b %ERRORLEVEL%\n";
+        return text.replace("\n", "\r\n");
     }
 
     private static String defaultName(ModelRef ref) {

@@ -10,18 +10,24 @@ import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.agents.uci.UciMain;
+import org.owarelab.env.Encoders;
+import org.owarelab.env.ObservationEncoder;
 import org.owarelab.export.jsonl.AgentProtocol;
 import org.owarelab.export.serve.PlayServer;
 import org.owarelab.formats.Mappers;
-import org.owarelab.model.ModelRef;
+import org.owarelab.onnx.OnnxModel;
+import org.owarelab.onnx.OnnxSettings;
+import org.owarelab.rules.RuleSet;
 
 /**
  * The UCI engine of an exported bundle ({@code DIR/engine} runs it): {@code java -cp "DIR/lib/*"
  * org.owarelab.export.EngineMain --bundle DIR [--seed S] [--jsonl | --serve [--port P] [--bind A]]}.
  * Serves the agent {@value #AGENT}: PUCT
- * over the bundle's checkpoint ({@code DIR/checkpoint}) with the search settings and name of
- * {@code DIR/model.json}. It offers no {@code Agent} option: nothing on its input changes which
- * program or files it runs. Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
+ * over the bundle's network ({@code DIR/model.onnx}, run by ONNX Runtime: the engine loads no DJL
+ * and no libtorch) with the rules, encoder, search settings and name of {@code DIR/model.json};
+ * it offers no {@code Agent} option: nothing on its input changes which program or files it runs.
+ * The same entry point serves {@code DIR/engine} and {@code DIR/engine.bat}.
+ * Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
  * JSON lines instead ({@link AgentProtocol}, for scripts); with {@code --serve} it serves the play page
  * ({@link PlayServer}, {@code DIR/serve} runs it) on {@code --bind} (default {@value #DEFAULT_BIND},
  * this machine only) and {@code --port} (default {@value #DEFAULT_PORT}) until stopped.
@@ -40,7 +46,6 @@ public final class EngineMain {
     }
 
     public static void main(String[] args) {
-        quietLogging();
         try {
             System.exit(run(args));
         } catch (InterruptedException e) {
@@ -51,22 +56,6 @@ public final class EngineMain {
         } catch (IllegalArgumentException | ExportException e) {
             System.err.println("engine: " + e.getMessage());
             System.exit(2);
-        }
-    }
-
-    /**
-     * DJL logs through SLF4J (the bundle ships slf4j-simple): warnings and errors only, on stderr,
-     * so that a GUI reading the engine's stderr sees problems and not DJL's start-up notices. A
-     * {@code -Dorg.slf4j.simpleLogger.*} property given to the JVM wins.
-     */
-    static void quietLogging() {
-        String p = "org.slf4j.simpleLogger.";
-        for (String[] kv : new String[][] {{"defaultLogLevel", "warn"}, {"logFile", "System.err"},
-                {"showDateTime", "false"}, {"showThreadName", "false"},
-                {"log.ai.djl.util.cuda.CudaUtils", "error"}}) {
-            if (System.getProperty(p + kv[0]) == null) {
-                System.setProperty(p + kv[0], kv[1]);
-            }
         }
     }
 
@@ -102,10 +91,16 @@ public final class EngineMain {
             throw new IllegalArgumentException("--bundle DIR is required");
         }
         JsonNode card = readCard(bundle);
-        ModelRef model = ModelRef.of(bundle.resolve(BundleWriter.CHECKPOINT));
+        RuleSet rules = rules(card, bundle);
+        ObservationEncoder encoder;
+        try {
+            encoder = Encoders.create(card.path("encoder").path("tag").asText(""), rules);
+        } catch (IllegalArgumentException e) {
+            throw new ExportException(bundle.resolve(BundleWriter.MODEL_CARD) + ": " + e.getMessage());
+        }
         SearchSettings search = new SearchSettings(card.path("search").path("simulations").asInt(0),
                 card.path("search").path("movetimeMillis").asLong(0));
-        BundledModel source = new BundledModel(model);
+        OnnxModel source = OnnxModel.of(bundle.resolve(BundleWriter.ONNX), encoder, OnnxSettings.defaults());
         AgentFactory player = PuctAgent.factory(AGENT, source, search.simulations() > 0 ? search.simulations()
                 : SearchSettings.DEFAULT_SIMULATIONS);
         if (search.movetimeMillis() > 0) {
@@ -113,13 +108,13 @@ public final class EngineMain {
         }
         String name = card.path("name").asText(AGENT).replaceAll("\\s+", "-");
         String version = "step-" + card.path("provenance").path("step").asLong(0);
-        try (AgentRegistry agents = BuiltInAgents.registry().with(player)) {
+        try (source; AgentRegistry agents = BuiltInAgents.registry().with(player)) {
             if (serve) {
-                PlayServer.serveUntilStopped(agents, AGENT, model.rules(), seed, bind, port, System.out);
+                PlayServer.serveUntilStopped(agents, AGENT, rules, seed, bind, port, System.out);
                 return 0;
             }
-            return jsonl ? AgentProtocol.serve(agents, AGENT, model.rules(), seed)
-                    : UciMain.serve(agents, AGENT, model.rules(), seed, version, name, null);
+            return jsonl ? AgentProtocol.serve(agents, AGENT, rules, seed)
+                    : UciMain.serve(agents, AGENT, rules, seed, version, name, null);
         }
     }
 
@@ -134,6 +129,16 @@ public final class EngineMain {
         }
         throw new IllegalArgumentException(option + " '" + value + "' is not a whole number"
                 + (min == 0 ? " 0.." + max : ""));
+    }
+
+    /** The rules of the card's {@code rules.spec} (empty: the default rules). */
+    private static RuleSet rules(JsonNode card, Path bundle) {
+        JsonNode spec = card.path("rules").path("spec");
+        try {
+            return RuleSet.parse(spec.isTextual() ? spec.asText() : "");
+        } catch (IllegalArgumentException e) {
+            throw new ExportException(bundle.resolve(BundleWriter.MODEL_CARD) + ": rules: " + e.getMessage());
+        }
     }
 
     private static JsonNode readCard(Path bundle) {

@@ -56,19 +56,27 @@ class BundleWriterTest {
                         + "\"draws\":0,\"losses\":1}}}\n{\"torn\":");
     }
 
+    /**
+     * The engine started as {@code engine.bat} starts it (its java command line, read from the
+     * file, with {@code %~dp0} the bundle's copy), from a working directory outside the checkout,
+     * plays through the lab's {@code uci:} client; the sh launcher runs the same entry point.
+     */
     @Test
     void exportedEngineRunsOutsideTheCheckoutAndPlaysThroughTheUciClient(@TempDir Path tmp) throws IOException {
         Path out = BundleWriter.write(new BundleWriter.Options(run, tmp.resolve("bundle"),
                 SearchSettings.of(16, null), "TestNet"));
-        for (String f : List.of(BundleWriter.LAUNCHER, BundleWriter.SERVE_LAUNCHER, BundleWriter.ONNX, BundleWriter.MODEL_CARD, BundleWriter.PROBE,
+        for (String f : List.of(BundleWriter.LAUNCHER, BundleWriter.SERVE_LAUNCHER, BundleWriter.LAUNCHER + ".bat",
+                BundleWriter.SERVE_LAUNCHER + ".bat", BundleWriter.ONNX, BundleWriter.MODEL_CARD, BundleWriter.PROBE,
                 "checkpoint/" + Checkpoints.PARAMS, "checkpoint/" + Checkpoints.META, "lib/oware-export.jar",
-                "lib/pytorch-native-cpu-2.7.1-linux-x86_64.jar")) {
+                "lib/oware-onnx.jar", "lib/onnxruntime-1.29.0.jar")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
         }
         try (Stream<Path> s = Files.list(out.resolve(BundleWriter.LIB))) {
             List<String> jars = s.map(p -> p.getFileName().toString()).toList();
             assertFalse(jars.stream().anyMatch(j -> j.contains("training") || j.contains("tribuo")
                     || j.contains("protobuf") || j.contains("picocli")), "no training or ONNX-writer jars: " + jars);
+            assertFalse(jars.stream().anyMatch(j -> j.startsWith("api-") || j.contains("pytorch") || j.contains("djl")
+                    || j.startsWith("jna-") || j.contains("oware-model")), "no DJL, no libtorch: " + jars);
         }
         JsonNode card = new ObjectMapper().readTree(out.resolve(BundleWriter.MODEL_CARD).toFile());
         assertEquals("TestNet", card.path("name").asText());
@@ -86,7 +94,7 @@ class BundleWriterTest {
         elsewhere.resolve(BundleWriter.LAUNCHER).toFile().setExecutable(true);
 
         RuleSet rules = RuleSet.DEFAULT;
-        String engine = "uci:cmd=" + elsewhere.resolve(BundleWriter.LAUNCHER) + ",nodes=16,dir=" + tmp;
+        String engine = "uci:cmd=\"" + batCommand(elsewhere) + "\",nodes=16,dir=" + tmp;
         try (AgentRegistry agents = BuiltInAgents.registry();
              Agent exported = agents.create(engine, rules, 1);
              Agent opponent = agents.create("random", rules, 2)) {
@@ -103,6 +111,84 @@ class BundleWriterTest {
                     opponent.played(board.copy(), move);
                 }
             }
+        }
+    }
+
+    /**
+     * The java command line of {@code DIR/engine.bat} as a Linux process runs it: {@code %~dp0}
+     * becomes {@code DIR/}, backslashes slashes, {@code %java%} the running JVM; {@code %JAVA_OPTS%}
+     * and {@code %*} are empty. Fails when the file holds no such line.
+     */
+    static String batCommand(Path dir) throws IOException {
+        String bat = Files.readString(dir.resolve(BundleWriter.LAUNCHER + BundleWriter.BAT));
+        String line = bat.lines().filter(l -> l.startsWith("\"%java%\"")).findFirst()
+                .orElseThrow(() -> new AssertionError("no java line in engine.bat:\n" + bat));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return line.replace("\"%java%\"", "'" + java + "'").replace("%JAVA_OPTS%", "").replace("%*", "")
+                .replace("%~dp0", dir + "/").replace('\\', '/').replace('"', '\'');
+    }
+
+    @Test
+    void theLaunchersRunTheSameEntryPointFromTheirOwnDirectory(@TempDir Path tmp) throws IOException {
+        String sh = BundleWriter.launcher("N", "what", "");
+        String bat = BundleWriter.batLauncher("N", "what", "");
+        String serveBat = BundleWriter.batLauncher("N", "what", " --serve");
+        assertTrue(sh.startsWith("#!/bin/sh\n"), sh);
+        assertTrue(sh.contains("-cp \"$here/lib/*\" " + BundleWriter.MAIN + " --bundle \"$here\" \"$@\""), sh);
+        assertFalse(sh.contains("djl") || sh.contains("OMP_NUM_THREADS"), "no libtorch settings left: " + sh);
+        assertTrue(bat.startsWith("@echo off\r\n"), bat);
+        assertEquals(bat.lines().count(), bat.split("\r\n").length, "every line ends in CRLF: " + bat);
+        assertFalse(bat.replace("\r\n", "").contains("\n"), "no bare LF");
+        assertTrue(bat.contains("\"%java%\" %JAVA_OPTS% -cp \"%~dp0lib\\*\" " + BundleWriter.MAIN
+                + " --bundle \"%~dp0.\" %*\r\n"), bat);
+        assertTrue(bat.contains("if defined JAVA_HOME set \"java=%JAVA_HOME%\\bin\\java\""), bat);
+        assertTrue(bat.contains("exit /b %ERRORLEVEL%"), bat);
+        assertTrue(serveBat.contains("--bundle \"%~dp0.\" --serve %*"), serveBat);
+        Path dir = Files.createDirectories(tmp.resolve("b"));
+        Files.writeString(dir.resolve(BundleWriter.LAUNCHER + BundleWriter.BAT), bat);
+        assertEquals("'" + Path.of(System.getProperty("java.home"), "bin", "java") + "'  -cp '" + dir + "/lib/*' "
+                + BundleWriter.MAIN + " --bundle '" + dir + "/.' ", batCommand(dir));
+    }
+
+    @Test
+    void aBundleForOnePlatformKeepsOnlyItsNativesAndNoDebugSymbols(@TempDir Path tmp) throws IOException {
+        Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("win"),
+                SearchSettings.of(8, null), null, "win-x64"));
+        List<String> natives = natives(out);
+        assertTrue(natives.contains("ai/onnxruntime/native/win-x64/onnxruntime.dll"), natives.toString());
+        assertTrue(natives.contains("ai/onnxruntime/native/win-x64/onnxruntime4j_jni.dll"), natives.toString());
+        assertTrue(natives.stream().allMatch(n -> n.startsWith("ai/onnxruntime/native/win-x64")), natives.toString());
+        assertTrue(Files.isRegularFile(out.resolve("engine.bat")));
+    }
+
+    @Test
+    void aBundleForEveryPlatformHoldsTheNativesOfEach(@TempDir Path tmp) throws IOException {
+        Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("all"),
+                SearchSettings.of(8, null), null, null));
+        List<String> natives = natives(out);
+        for (String lib : List.of("linux-x64/libonnxruntime.so", "linux-x64/libonnxruntime4j_jni.so",
+                "linux-aarch64/libonnxruntime.so", "linux-aarch64/libonnxruntime4j_jni.so",
+                "osx-aarch64/libonnxruntime.dylib", "osx-aarch64/libonnxruntime4j_jni.dylib",
+                "win-x64/onnxruntime.dll", "win-x64/onnxruntime4j_jni.dll")) {
+            assertTrue(natives.contains("ai/onnxruntime/native/" + lib), lib + " in " + natives);
+        }
+        assertFalse(natives.stream().anyMatch(n -> n.contains(".dSYM")), "no macOS debug symbols: " + natives);
+    }
+
+    @Test
+    void anUnknownPlatformIsRefusedAndNothingIsWritten(@TempDir Path tmp) {
+        ExportException e = assertThrows(ExportException.class, () -> BundleWriter.write(new BundleWriter.Options(
+                checkpoint, tmp.resolve("out"), SearchSettings.of(null, null), null, "nosuch")));
+        assertTrue(e.getMessage().startsWith("--platform 'nosuch': expected all or one of linux-x64"), e.getMessage());
+        assertEquals(List.of(), list(tmp));
+    }
+
+    /** The native files (not folders) in the bundle's ONNX Runtime jar. */
+    private static List<String> natives(Path bundle) throws IOException {
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(bundle.resolve("lib/onnxruntime-1.29.0.jar").toFile())) {
+            assertTrue(zip.getEntry("ai/onnxruntime/OrtSession.class") != null, "the classes stay");
+            return zip.stream().map(java.util.zip.ZipEntry::getName)
+                    .filter(n -> n.startsWith(OnnxNatives.NATIVE) && !n.endsWith("/")).toList();
         }
     }
 

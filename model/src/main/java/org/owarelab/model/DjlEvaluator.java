@@ -13,6 +13,7 @@ import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.function.Function;
 import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.Softmax;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.Board;
 

@@ -23,9 +23,16 @@ public final class ModelAgents {
     private ModelAgents() {
     }
 
-    /** The built-in agents, and {@code puct:model=PATH} over checkpoints; the caller owns (and closes) it. */
+    /**
+     * The built-in agents, {@code puct:model=PATH} over checkpoints and the shipped players
+     * ({@link Players}: {@code strong}); the caller owns (and closes) it.
+     */
     public static AgentRegistry registry() {
-        return BuiltInAgents.registry().with(PuctAgent.factory(new CheckpointSource()));
+        AgentRegistry r = BuiltInAgents.registry().with(PuctAgent.factory(new CheckpointSource()));
+        for (String name : Players.NAMES) {
+            r = r.with(Players.factory(name));
+        }
+        return r;
     }
 
     /**

@@ -1,7 +1,12 @@
-package org.owarelab.model;
+package org.owarelab.agents.inference;
 
-/** The Java side of the heads: softmax over the legal moves only, and the value of win/draw/loss logits. */
-final class Softmax {
+/**
+ * The Java side of a network's heads: softmax over the legal moves only, and the value of
+ * win/draw/loss logits. One home for both runtimes (the DJL evaluator of the model module and
+ * the ONNX Runtime one of the onnx module), so that they turn the same logits into the same
+ * priors bit for bit.
+ */
+public final class Softmax {
     private Softmax() {
     }
 
@@ -9,7 +14,7 @@ final class Softmax {
      * Writes the softmax of {@code logits[from .. from + n)} restricted to the moves in {@code mask}
      * into {@code out[to ..]}: zero on illegal moves, summing to 1 over the legal ones.
      */
-    static void masked(float[] logits, int from, int n, int mask, float[] out, int to) {
+    public static void masked(float[] logits, int from, int n, int mask, float[] out, int to) {
         float max = Float.NEGATIVE_INFINITY;
         for (int m = 0; m < n; m++) {
             if ((mask >>> m & 1) != 0) {
@@ -29,7 +34,7 @@ final class Softmax {
     }
 
     /** {@code p(win) - p(loss)} of the logits {@code (win, draw, loss)} at {@code wdl[from ..]}. */
-    static float wdlValue(float[] wdl, int from) {
+    public static float wdlValue(float[] wdl, int from) {
         float w = wdl[from];
         float d = wdl[from + 1];
         float l = wdl[from + 2];

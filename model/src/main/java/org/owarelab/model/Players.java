@@ -1,0 +1,89 @@
+package org.owarelab.model;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.inference.Evaluator;
+import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.agents.puct.PuctAgent;
+import org.owarelab.rules.RuleSet;
+
+/**
+ * The trained players shipped in the checkout (or a bundle made from it) under
+ * {@code HOME/players/NAME/}: a checkpoint ({@code meta.json}, {@code params.djl}) and a README
+ * saying how it was trained and how strong it is. Each is an agent spec of its own name
+ * ({@code strong}, {@code strong:movetime=200}): PUCT over that checkpoint, every {@code puct}
+ * option but {@code model}. {@code HOME} is the system property {@value #HOME_PROPERTY} (the
+ * {@code oware} launcher sets it to the checkout), else the working directory.
+ *
+ * <p>The network is loaded at the first agent, not when a registry is built, so commands that
+ * never name a player pay nothing for it.
+ */
+public final class Players {
+    /** The system property naming the checkout (or bundle) that holds {@value #DIR}. */
+    public static final String HOME_PROPERTY = "oware.home";
+    /** The folder of shipped players under the home. */
+    public static final String DIR = "players";
+    /** The shipped players, by spec name. */
+    public static final List<String> NAMES = List.of("strong");
+    /** Simulations per move when a spec and the caller set no limit. */
+    public static final int SIMULATIONS = 800;
+
+    private Players() {
+    }
+
+    /** The home that holds {@value #DIR}: {@value #HOME_PROPERTY}, else the working directory. */
+    public static Path home() {
+        String h = System.getProperty(HOME_PROPERTY);
+        return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
+    }
+
+    /** Whether {@code name} is a shipped player's name. */
+    public static boolean isPlayer(String name) {
+        return NAMES.contains(name);
+    }
+
+    /**
+     * The checkpoint of player {@code name}.
+     *
+     * @throws CheckpointException when the home holds no such player
+     */
+    public static Path checkpoint(String name) {
+        Path dir = home().resolve(DIR).resolve(name);
+        if (!Checkpoints.isCheckpoint(dir)) {
+            throw new CheckpointException("player '" + name + "': no checkpoint at " + dir + " (run from the lab's"
+                    + " checkout, or set -D" + HOME_PROPERTY + "=CHECKOUT)");
+        }
+        return dir;
+    }
+
+    /** The agent factory of player {@code name}: PUCT over its checkpoint, loaded at the first agent. */
+    static AgentFactory factory(String name) {
+        return PuctAgent.factory(name, new Lazy(name), SIMULATIONS);
+    }
+
+    /** Opens the player's checkpoint through a {@link CheckpointSource} at the first agent. */
+    private static final class Lazy implements EvaluatorSource {
+        private final String name;
+        private final CheckpointSource source = new CheckpointSource();
+
+        Lazy(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public Evaluator open(String ignored, RuleSet rules) {
+            Path p = checkpoint(name);
+            if (!Files.isDirectory(p)) {
+                throw new CheckpointException("player '" + name + "': " + p + " is not a directory");
+            }
+            return source.open(p.toString(), rules);
+        }
+
+        @Override
+        public void close() {
+            source.close();
+        }
+    }
+}
