@@ -217,10 +217,29 @@ class ThreadedSearchTest {
     @Test
     void anEvaluatorFailureOnAHelperThreadReachesTheCallerAndTheNextSearchStartsOver() {
         int[] opened = {0};
+        // The main thread's evaluator waits (at most 10 s) for the helper's failing call, so the helper
+        // surely calls before the main thread could finish the search alone (a loaded machine may start it late).
+        java.util.concurrent.CountDownLatch helperCalled = new java.util.concurrent.CountDownLatch(1);
         EvaluatorSource source = new EvaluatorSource() {
             @Override
             public Evaluator open(String model, RuleSet rules) {
-                return new SyntheticEvaluator(rules.houses(), 7);
+                Evaluator inner = new SyntheticEvaluator(rules.houses(), 7);
+                return new Evaluator() {
+                    @Override
+                    public int actions() {
+                        return inner.actions();
+                    }
+
+                    @Override
+                    public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
+                        try {
+                            helperCalled.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        inner.evaluate(boards, count, priors, values);
+                    }
+                };
             }
 
             @Override
@@ -238,7 +257,8 @@ class ThreadedSearchTest {
 
                     @Override
                     public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
-                        if (fail && ++calls == 3) {
+                        if (fail && ++calls == 1) {
+                            helperCalled.countDown();
                             throw new IllegalStateException("network gone");
                         }
                         inner.evaluate(boards, count, priors, values);
