@@ -1,5 +1,6 @@
 package org.owarelab.agents;
 
+import java.util.Map;
 import java.util.Set;
 import org.owarelab.rules.RuleSet;
 
@@ -41,6 +42,19 @@ public interface AgentFactory extends AutoCloseable {
      */
     default String resolve(AgentSpec spec, RuleSet rules) {
         return spec.text();
+    }
+
+    /**
+     * The options of {@code spec} that reach outside the process when its agent is built, each
+     * with what it does: {@code cmd} starts a program, {@code model=PATH} or {@code tables=FILE}
+     * reads a file. {@link AgentRegistry#checkAccess} refuses a spec from an input stream whose
+     * reach the command line did not allow. None by default: a factory whose specs name programs
+     * or files must say so here.
+     *
+     * @param spec a parsed spec with {@code spec.name().equals(name())}
+     */
+    default Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
+        return Map.of();
     }
 
     /**

@@ -1,13 +1,16 @@
 package org.owarelab.agents;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.Texts;
 
 /**
  * A set of agent factories by spec name: {@code registry.create("alphabeta:depth=8", rules, seed)}
@@ -23,9 +26,19 @@ import org.owarelab.rules.RuleSet;
  */
 public final class AgentRegistry implements AutoCloseable {
     private final Map<String, AgentFactory> factories;
+    /** What the specs given to this registry may reach ({@link #restricted}); ALL for the command line's. */
+    private final AgentAccess access;
+    /** Whether {@link #close} closes the factories (false for a {@link #restricted} view). */
+    private final boolean owner;
+
+    private AgentRegistry(Map<String, AgentFactory> factories, AgentAccess access, boolean owner) {
+        this.factories = Collections.unmodifiableMap(factories);
+        this.access = access;
+        this.owner = owner;
+    }
 
     private AgentRegistry(Map<String, AgentFactory> factories) {
-        this.factories = Collections.unmodifiableMap(factories);
+        this(factories, AgentAccess.ALL, true);
     }
 
     /** A registry of {@code factories}; a later factory replaces an earlier one of the same name. */
@@ -44,7 +57,7 @@ public final class AgentRegistry implements AutoCloseable {
     public AgentRegistry with(AgentFactory factory) {
         Map<String, AgentFactory> m = new TreeMap<>(factories);
         m.put(factory.name(), factory);
-        return new AgentRegistry(m);
+        return new AgentRegistry(m, access, owner);
     }
 
     /**
@@ -54,7 +67,7 @@ public final class AgentRegistry implements AutoCloseable {
      */
     public Agent create(String spec, RuleSet rules, long seed) {
         AgentSpec s = AgentSpec.parse(spec);
-        return factory(s).create(s, rules, seed);
+        return checked(s).create(s, rules, seed);
     }
 
     /**
@@ -65,12 +78,80 @@ public final class AgentRegistry implements AutoCloseable {
      */
     public String resolve(String spec, RuleSet rules) {
         AgentSpec s = AgentSpec.parse(spec);
-        return factory(s).resolve(s, rules);
+        return checked(s).resolve(s, rules);
     }
 
-    /** Checks a spec without building it: name, keys. Value errors surface at {@link #create}. */
+    /**
+     * Checks a spec without building it: name, keys, and what it reaches against this registry's
+     * access ({@link #restricted}). Value errors surface at {@link #create}.
+     */
     public void validate(String spec) {
-        factory(AgentSpec.parse(spec));
+        checked(AgentSpec.parse(spec));
+    }
+
+    /**
+     * Checks that {@code spec}, come from an input stream rather than the command line, reaches
+     * only what {@code allowed} allows (see {@link AgentAccess}): the one check every protocol
+     * makes, directly or through a {@link #restricted} view. Also checks the name and keys.
+     *
+     * @throws AgentSpecException naming the spec, the option, what it does and the flag that allows it
+     */
+    public void checkAccess(String spec, AgentAccess allowed) {
+        AgentSpec s = AgentSpec.parse(spec);
+        check(s, factory(s), allowed);
+    }
+
+    /**
+     * A view of this registry for specs from an input stream: {@link #create}, {@link #resolve}
+     * and {@link #validate} first refuse a spec that reaches beyond {@code allowed}
+     * ({@link #checkAccess}). It shares this registry's factories and closing it does nothing:
+     * this registry still owns them.
+     */
+    public AgentRegistry restricted(AgentAccess allowed) {
+        return new AgentRegistry(factories, allowed, false);
+    }
+
+    /** The factory of a parsed spec, its keys and its reach checked. */
+    private AgentFactory checked(AgentSpec s) {
+        AgentFactory f = factory(s);
+        if (!access.equals(AgentAccess.ALL)) {
+            check(s, f, access);
+        }
+        return f;
+    }
+
+    private static void check(AgentSpec s, AgentFactory f, AgentAccess allowed) {
+        for (Map.Entry<String, AgentAccess.Reach> e : f.reaches(s).entrySet()) {
+            AgentAccess.Reach r = e.getValue();
+            if (!allowed.allows(r)) {
+                throw new AgentSpecException("agent spec '" + s.text() + "' refused: " + e.getKey() + "= "
+                        + r.what() + ", which a spec from an input stream may do only when the process was "
+                        + "started with " + r.flag());
+            }
+        }
+    }
+
+    /**
+     * The preflight every command runs before it serves, plays or writes anything: builds each of
+     * {@code specs} once under {@code rules} (so every checkpoint is loaded, every engine started
+     * and greeted, every value checked) and closes it again. What a factory loads it keeps (a
+     * checkpoint's network stays in this registry), so the real build that follows is cheap.
+     *
+     * @throws AgentSpecException naming the first spec that cannot be built and why
+     */
+    public void checkAll(Collection<String> specs, RuleSet rules) {
+        for (String spec : new LinkedHashSet<>(specs)) {
+            try (Agent a = create(spec, rules, 0)) {
+                a.spec();
+            } catch (AgentSpecException e) {
+                if (e.getMessage().contains(Texts.escape(spec.trim()))) {
+                    throw e;
+                }
+                throw new AgentSpecException("agent spec '" + spec + "': " + e.getMessage());
+            } catch (RuntimeException | LinkageError e) {
+                throw new AgentSpecException("agent spec '" + spec + "' cannot be built: " + Texts.reason(e));
+            }
+        }
     }
 
     /** The spec names known here, sorted. */
@@ -98,9 +179,15 @@ public final class AgentRegistry implements AutoCloseable {
         return lines;
     }
 
-    /** Releases what the factories hold (each once); agents built from them must be closed first. */
+    /**
+     * Releases what the factories hold (each once); agents built from them must be closed first.
+     * Nothing for a {@link #restricted} view.
+     */
     @Override
     public void close() {
+        if (!owner) {
+            return;
+        }
         RuntimeException first = null;
         Set<AgentFactory> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (AgentFactory f : factories.values()) {

@@ -1,7 +1,6 @@
 package org.owarelab.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.awt.Color;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,9 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.SearchLimit;
@@ -122,7 +118,7 @@ final class AccuracyCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  all  %9d  %6.1f  outcome %6.1f  seed loss %6.3f [%5.3f,%5.3f]  (pooled)%n", all.positions(),
                 100 * all.optimalRate(), 100 * all.outcomeRate(), all.meanLoss(), all.lossLo(), all.lossHi());
         if (rows.stream().anyMatch(x -> x.positions() > 0)) {
-            Charts.savePng(chart(agentName + " (" + lim + ")", rows), plot);
+            Charts.savePng(Charts.accuracy(agentName + " (" + lim + ")", rows), plot);
             out.println("plot: " + plot);
         } else {
             out.println("plot: none (no position could be judged)");
@@ -158,36 +154,5 @@ final class AccuracyCommand implements Callable<Integer> {
             // reported below
         }
         throw new BadInputException("--seeds '" + text + "': expected a range A-B of seed counts, 1 <= A <= B, e.g. 2-12");
-    }
-
-    private static XYChart chart(String title, List<Accuracy.Row> rows) {
-        XYChart chart = new XYChart(900, 520, Styler.ChartTheme.XChart);
-        chart.setTitle("Accuracy against perfect play: " + title);
-        chart.setXAxisTitle("seeds on the board");
-        chart.setYAxisTitle("% of positions (bars: 95% Wilson interval)");
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
-        rows = rows.stream().filter(r -> r.positions() > 0).toList(); // nothing judged: no point
-        int k = rows.size();
-        double[] x = new double[k];
-        double[] opt = new double[k];
-        double[] optErr = new double[k];
-        double[] outc = new double[k];
-        double[] outErr = new double[k];
-        for (int i = 0; i < k; i++) {
-            Accuracy.Row r = rows.get(i);
-            x[i] = r.seeds();
-            opt[i] = 100 * r.optimalRate();
-            double[] oi = r.optimalInterval();
-            optErr[i] = 100 * Math.max(r.optimalRate() - oi[0], oi[1] - r.optimalRate());
-            outc[i] = 100 * r.outcomeRate();
-            double[] ci = r.outcomeInterval();
-            outErr[i] = 100 * Math.max(r.outcomeRate() - ci[0], ci[1] - r.outcomeRate());
-        }
-        XYSeries a = chart.addSeries("optimal move", x, opt, optErr);
-        a.setLineColor(new Color(0x1f, 0x4e, 0x79));
-        XYSeries b = chart.addSeries("outcome kept", x, outc, outErr);
-        b.setLineColor(new Color(0xc0, 0x50, 0x10));
-        return chart;
     }
 }

@@ -8,6 +8,7 @@ import java.util.stream.Stream;
 import org.owarelab.export.BundleWriter;
 import org.owarelab.export.ExportException;
 import org.owarelab.export.SearchSettings;
+import org.owarelab.export.web.WebSite;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  oware export runs/quick --out ~/players/quick",
             "  oware export runs/quick/checkpoints/step-00002000 --out /tmp/p --movetime 500 --name QuickNet",
-            "  oware match greedy 'uci:cmd=/tmp/p/engine,movetime=200' --games 2"})
+            "  oware match greedy 'uci:cmd=/tmp/p/engine,movetime=200' --games 2",
+            "  oware export runs/quick --web /tmp/site && (cd /tmp/site && python3 -m http.server)"})
 final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -38,9 +40,14 @@ final class ExportCommand implements Callable<Integer> {
             description = "A run directory (its latest checkpoint is exported) or a checkpoint directory.")
     Path source;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR",
+    @Option(names = "--out", paramLabel = "DIR",
             description = "The bundle directory to create (must not exist, or be empty).")
     Path out;
+
+    @Option(names = "--web", paramLabel = "DIR",
+            description = "Also (or only) write a static web player here: the page, the rules and search in "
+                    + "JavaScript, model.onnx and onnxruntime-web; serve it from any static host (see docs/web-player.md).")
+    Path web;
 
     @Option(names = "--sims", paramLabel = "N",
             description = "Simulations per move when go sets no limit PUCT reads (default: "
@@ -58,9 +65,18 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         try {
+            if (out == null && web == null) {
+                throw new ExportException("give --out DIR (the engine bundle), --web DIR (the web player), or both");
+            }
             SearchSettings search = SearchSettings.of(sims, movetime);
-            Path dir = BundleWriter.write(new BundleWriter.Options(source, out, search, name));
-            spec.commandLine().getOut().printf("exported %s to %s (%s)%n", source, dir, megabytes(dir));
+            if (web != null) {
+                Path site = WebSite.write(new WebSite.Options(source, web, search, name, null));
+                spec.commandLine().getOut().printf("web player of %s in %s (%s)%n", source, site, megabytes(site));
+            }
+            if (out != null) {
+                Path dir = BundleWriter.write(new BundleWriter.Options(source, out, search, name));
+                spec.commandLine().getOut().printf("exported %s to %s (%s)%n", source, dir, megabytes(dir));
+            }
             spec.commandLine().getOut().flush();
             return 0;
         } catch (ExportException e) {

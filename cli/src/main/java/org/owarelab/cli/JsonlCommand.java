@@ -1,25 +1,22 @@
 package org.owarelab.cli;
 
-import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.export.JsonLines;
+import org.owarelab.export.jsonl.AgentProtocol;
+import org.owarelab.export.jsonl.EnvProtocol;
+import org.owarelab.export.jsonl.JsonLines;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code oware jsonl}: an agent answering one JSON request per line on stdin with one JSON reply
- * per line on stdout ({@link JsonLines}), for scripts; {@code oware uci} is for GUIs. With
- * {@code --env}, the environment itself over the same transport ({@link EnvJsonLines}).
+ * per line on stdout ({@link AgentProtocol}), for scripts; {@code oware uci} is for GUIs. With
+ * {@code --env}, the environment itself over the same transport ({@link EnvProtocol}, its agent
+ * specs limited by {@link AccessOptions}).
  */
 @Command(name = "jsonl", mixinStandardHelpOptions = true,
         description = {"Answer move requests from scripts: one JSON object per line in, one per line out.",
@@ -30,7 +27,8 @@ import picocli.CommandLine.Option;
                 + "process goes on.",
             "With --env: the Gym-like environment instead, one {\"op\": ...} per line: reset (rules, env, seed, "
                 + "position), step (action or move), legal, render, agent (agent, seed, sims, depth, nodes, movetime: "
-                + "a move suggestion, not played). Replies: a time step {\"observation\", \"legal\", \"toMove\", "
+                + "a move suggestion, not played; a spec that starts a program or reads a file only with --allow-engines or "
+                + "--allow-files). Replies: a time step {\"observation\", \"legal\", \"toMove\", "
                 + "\"reward\": {\"south\", \"north\"}, \"terminated\", \"truncated\", \"done\", \"info\", "
                 + "\"position\"}, or {\"error\": \"...\"}."},
         footer = {"", "Examples:",
@@ -56,6 +54,9 @@ final class JsonlCommand implements Callable<Integer> {
             description = "Seed of the requests that give none (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Mixin
+    AccessOptions access = new AccessOptions();
+
     @Override
     public Integer call() throws IOException {
         if (env == (agent != null)) {
@@ -65,13 +66,9 @@ final class JsonlCommand implements Callable<Integer> {
         RuleSet r = RuleSet.parse(rules);
         try (AgentRegistry agents = ModelAgents.registry()) {
             if (!env) {
-                return JsonLines.serve(agents, agent, r, seed);
+                return AgentProtocol.serve(agents, agent, r, seed);
             }
-            System.setOut(System.err); // stray prints of any library must not corrupt the replies
-            PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
-                    StandardCharsets.UTF_8), false);
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            return new EnvJsonLines(agents, r, seed).run(in, out);
+            return JsonLines.serve(new EnvProtocol(agents.restricted(access.access()), r, seed));
         }
     }
 }

@@ -139,6 +139,9 @@ final class LadderCommand implements Callable<Integer> {
                 + (l.checkpoints().size() == 1 ? "" : "s") + " (steps " + steps(l) + ") against " + opponents.size()
                 + " opponent" + (opponents.size() == 1 ? "" : "s") + " and each other");
         Path dir = out != null ? out : run.resolve("ladder");
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            agents.checkAll(l.players(), settings.rules()); // before anything is written
+        }
         java.nio.file.Files.createDirectories(dir);
         TrainingPoint.write(dir.resolve(TrainingPoint.FILE), l.trainingPoints());
         String anchor = opponents.contains("alphabeta:depth=1") ? "alphabeta:depth=1" : opponents.get(0);

@@ -50,10 +50,12 @@ final class PlayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         int side = Side.parse(human);
         Board board = rules.board();
-        try (AgentRegistry agents = ModelAgents.registry();
-                Agent agent = agents.create(agentSpec, board.rules(), seed)) {
-            BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
-            new PlaySession(board, agent, side, seed, in, spec.commandLine().getOut()).run();
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            agents.checkAll(java.util.List.of(agentSpec), board.rules());
+            try (Agent agent = agents.create(agentSpec, board.rules(), seed)) {
+                BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+                new PlaySession(board, agent, side, seed, in, spec.commandLine().getOut()).run();
+            }
         }
         return 0;
     }

@@ -25,7 +25,7 @@ final class PlaySession {
     private final Agent agent;
     private final int human;
     private final long seed;
-    private final BufferedReader in;
+    private final org.owarelab.util.LineReader in;
     private final PrintWriter out;
     /** The plies at which the person was to move and moved, latest last: where {@code undo} goes back to. */
     private final Deque<Integer> humanTurns = new ArrayDeque<>();
@@ -35,7 +35,7 @@ final class PlaySession {
         this.agent = agent;
         this.human = human;
         this.seed = seed;
-        this.in = in;
+        this.in = new org.owarelab.util.LineReader(in, org.owarelab.util.LineReader.DEFAULT_MAX);
         this.out = out;
     }
 
@@ -75,7 +75,12 @@ final class PlaySession {
         while (true) {
             out.print("Your move (" + board.legalLetters() + "), undo, hint or quit: ");
             out.flush();
-            String line = in.readLine();
+            org.owarelab.util.LineReader.Line read = in.next();
+            if (read != null && read.tooLong()) {
+                out.println("That line is over " + in.max() + " characters.");
+                continue;
+            }
+            String line = read == null ? null : read.text();
             if (line == null) {
                 out.println();
                 out.println("End of input: game abandoned.");

@@ -20,6 +20,7 @@ import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
+import org.owarelab.util.LineReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,7 +73,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         Position defaultStart = rules.startPosition();
         try (InputStream in = open(batch)) {
-            LineReader lines = new LineReader(in);
+            LineReader lines = new LineReader(in, LineReader.DEFAULT_MAX);
             int index = 0;
             for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
                 if (line.text() != null && line.text().isBlank()) {
@@ -96,6 +97,10 @@ final class ReplayCommand implements Callable<Integer> {
 
     /** The plies of one batch line; throws {@link IllegalArgumentException} naming what is wrong with it. */
     private static List<ObjectNode> game(LineReader.Line line, Position defaultStart, RuleSet ruleSet) {
+        if (line.tooLong()) {
+            throw new IllegalArgumentException("a line over " + LineReader.DEFAULT_MAX + " bytes (expected a JSON "
+                    + "object {\"position\": ..., \"moves\": ...})");
+        }
         if (line.text() == null) {
             throw new IllegalArgumentException("not valid UTF-8 at byte " + line.badByte()
                     + " (expected a UTF-8 JSON object {\"position\": ..., \"moves\": ...})");

@@ -49,6 +49,8 @@ final class TournamentRun {
         TournamentResult result;
         double secs;
         try (AgentRegistry agents = ModelAgents.registry()) {
+            // Every player is built once before the directory is touched: a bad one is one line, exit 2.
+            agents.checkAll(config.participants(), config.settings().rules());
             TournamentPlan plan = Tournament.prepare(agents, config, dir);
             for (String w : plan.warnings()) {
                 err.println("oware tournament: warning: " + w);

@@ -3,23 +3,24 @@ package org.owarelab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.alphabeta.EvalTerms;
-import org.owarelab.evaluation.tuning.EvalFit;
+import org.owarelab.agents.alphabeta.tuning.EvalFit;
+import org.owarelab.evaluation.GameRecords;
 import org.owarelab.rules.Board;
-import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.util.LineReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -74,15 +75,22 @@ final class TuneEvalCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         EvalFit fit = new EvalFit();
-        Map<String, EvalTerms> terms = new HashMap<>();
         SplittableRandom random = new SplittableRandom(seed);
         int games = 0;
         long t0 = System.nanoTime();
         for (Path file : files) {
             int before = games;
+            if (Files.isDirectory(file)) {
+                throw new BadInputException(file + ": a directory; expected a file of game records (RUN/selfplay.jsonl "
+                        + "or 'oware match --out' games)");
+            }
             try (InputStream in = Files.newInputStream(file)) {
-                LineReader reader = new LineReader(in);
+                LineReader reader = new LineReader(in, LineReader.DEFAULT_MAX);
                 for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
+                    if (line.tooLong()) {
+                        throw new BadInputException(file + ":" + line.number() + ": a line over " + reader.max()
+                                + " bytes; expected one game record as a JSON object per line");
+                    }
                     if (line.text() == null) {
                         throw new BadInputException(file + ":" + line.number() + ": not UTF-8 (byte " + line.badByte()
                                 + "); expected one game record as a JSON object per line");
@@ -90,13 +98,15 @@ final class TuneEvalCommand implements Callable<Integer> {
                     if (line.text().isBlank()) {
                         continue;
                     }
-                    if (addGame(fit, terms, file + ":" + line.number(), line.text(), random.nextDouble() < validation)) {
+                    if (addGame(fit, file + ":" + line.number(), line.text(), random.nextDouble() < validation)) {
                         games++;
                     }
                 }
             } catch (NoSuchFileException e) {
                 throw new BadInputException(file + ": no such file; expected game records (RUN/selfplay.jsonl or "
                         + "'oware match --out' games)");
+            } catch (java.io.IOException e) {
+                throw new java.io.IOException(file + ": " + org.owarelab.util.Texts.reason(e), e);
             }
             err.printf(Locale.ROOT, "tune-eval: %s: %d games, %d positions so far (%.1f s)%n", file, games - before,
                     fit.positions(), (System.nanoTime() - t0) / 1e9);
@@ -151,76 +161,57 @@ final class TuneEvalCommand implements Callable<Integer> {
     }
 
     /** Replays one record and adds its positions; false for a forfeited game (skipped). */
-    private boolean addGame(EvalFit fit, Map<String, EvalTerms> cache, String where, String text, boolean held) {
-        JsonNode g;
-        try {
-            g = JSON.readTree(text);
-        } catch (Exception e) {
-            throw new BadInputException(where + ": not JSON; expected one game record per line");
-        }
-        if (g == null || !g.isObject() || !g.path("moves").isTextual()) {
-            throw new BadInputException(where + ": not a game record; expected a JSON object with \"moves\" and "
-                    + "\"winner\" (self-play) or \"result\" (match)");
-        }
-        if (g.hasNonNull("error")) {
+    private boolean addGame(EvalFit fit, String where, String text, boolean held) {
+        Game g = game(where, text);
+        if (g == null) {
             return false;
         }
-        String rulesText = g.path("rules").asText("");
-        RuleSet rules;
-        Board board;
+        Board start;
         try {
-            rules = rulesText.isEmpty() ? RuleSet.DEFAULT : RuleSet.parse(rulesText);
-            board = g.path("position").isTextual() ? new Board(Position.parse(g.get("position").asText(), rules))
-                    : new Board(rules);
+            RuleSet rules = g.rules().isEmpty() ? RuleSet.DEFAULT : RuleSet.parse(g.rules());
+            start = g.position() != null ? new Board(Position.parse(g.position(), rules)) : new Board(rules);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(where + ": " + e.getMessage());
         }
-        int winner = winner(g, where);
-        EvalTerms t = cache.computeIfAbsent(rules.spec(), k -> new EvalTerms(rules));
-        String moves = g.get("moves").asText();
-        int[] terms = new int[EvalFit.TERMS];
-        for (int i = 0; i <= moves.length(); i++) {
-            if (board.isOver()) {
-                break;
-            }
-            if (i >= minPly) {
-                t.of(board, terms);
-                double result = winner < 0 ? 0.5 : winner == board.toMove() ? 1 : 0;
-                fit.add(terms, result, held);
-            }
-            if (i == moves.length()) {
-                break;
-            }
-            try {
-                board.play(Moves.parse(board, moves.charAt(i)));
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                throw new BadInputException(where + ": move " + (i + 1) + " '" + moves.charAt(i) + "': "
-                        + e.getMessage());
-            }
+        try {
+            fit.addGame(start, g.moves(), g.winner(), minPly, held);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(where + ": " + e.getMessage());
         }
         return true;
     }
 
-    /** 0 South, 1 North, -1 a draw, from "winner" (self-play) or "result" (match). */
-    private static int winner(JsonNode g, String where) {
-        if (g.path("winner").isInt()) {
-            int w = g.get("winner").asInt();
-            if (w >= -1 && w <= 1) {
-                return w;
-            }
-        } else if (g.path("result").isTextual()) {
-            switch (g.get("result").asText()) {
-                case "1-0":
-                    return 0;
-                case "0-1":
-                    return 1;
-                case "1/2-1/2":
-                    return -1;
-                default:
-                    break;
-            }
+    /**
+     * What a fit needs of a game record.
+     *
+     * @param position the start position's text, null for the rules' start
+     * @param winner 0 South, 1 North, -1 a draw
+     */
+    private record Game(String rules, String position, String moves, int winner) {
+    }
+
+    /**
+     * The game of a line, read by its format's own reader: a match record ({@code games.jsonl},
+     * it has a {@code result}) or a self-play record ({@code selfplay.jsonl}); null for a
+     * forfeited match game.
+     */
+    private static Game game(String where, String text) {
+        JsonNode o;
+        try {
+            o = JSON.readTree(text);
+        } catch (IOException e) {
+            throw new BadInputException(where + ": not JSON; expected one game record per line");
         }
-        throw new BadInputException(where + ": no result; expected \"winner\" 0, 1 or -1 (self-play) or \"result\" "
-                + "1-0, 0-1 or 1/2-1/2 (match)");
+        try {
+            if (o != null && o.isObject() && o.has("result")) {
+                org.owarelab.evaluation.GameRecord g = GameRecords.parse(text);
+                return g.isError() ? null : new Game(g.rules(), g.position(), g.moves(), g.winner());
+            }
+            GameRecord g = GameRecord.fromJson(o);
+            return new Game(g.rules(), null, g.moves(), g.winner());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(where + ": not a game record (" + e.getMessage() + "); expected a self-play "
+                    + "record (RUN/selfplay.jsonl) or a match record ('oware match --out')");
+        }
     }
 }

@@ -6,6 +6,7 @@ import org.owarelab.agents.uci.UciMain;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,7 +20,8 @@ import picocli.CommandLine.Option;
             "For the Aualé GUI and engine match drivers. Stdout carries only protocol lines; messages go to stderr.",
             "Scores: 100 cp per seed; a proven win or loss is +/-(10000 - plies); agents with only a value v in "
                 + "[-1, 1] report 2500 * v. Options: Seed (game k after setting it uses Seed + k * 0x9E3779B97F4A7C15), "
-                + "Agent (an agent spec)."},
+                + "Agent (an agent spec; one that starts a program or reads a file only with --allow-engines or "
+                + "--allow-files)."},
         footer = {"", "Examples:",
             "  oware uci --agent alphabeta:depth=8",
             "  printf 'uci\\nisready\\nposition startpos moves Ff\\ngo depth 4\\nquit\\n' | oware uci --agent greedy",
@@ -38,11 +40,15 @@ final class UciCommand implements Callable<Integer> {
             description = "Initial value of the engine's Seed option, 0..2147483647 (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Mixin
+    AccessOptions access = new AccessOptions();
+
     @Override
     public Integer call() {
         RuleSet r = RuleSet.parse(rules);
         try (AgentRegistry agents = ModelAgents.registry()) {
-            return UciMain.serve(agents, agent, r, seed, Main.class.getPackage().getImplementationVersion());
+            return UciMain.serve(agents, agent, r, seed, VersionProvider.version(), null,
+                    access.access());
         }
     }
 }

@@ -10,6 +10,7 @@ import org.owarelab.distributed.TournamentWorker;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.model.DeviceChoice;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -21,7 +22,8 @@ import picocli.CommandLine.Option;
             "With --run ID: join a trainer ('oware train --cluster'), load the network it publishes (again whenever "
                 + "its version changes), play games with the run's config and push the finished ones. With "
                 + "--tournament ID: join a tournament ('oware tournament --cluster'), take its games one per thread, "
-                + "play them with this machine's agents (a puct:model=PATH player needs PATH here too) and send the "
+                + "play them with this machine's agents (a puct:model=PATH player needs PATH here too, and "
+                + "--allow-files; a uci:cmd= player --allow-engines: the coordinator sends the specs) and send the "
                 + "records back. Runs until killed; reconnects by itself when the trainer or coordinator restarts."},
         footer = {"", "Examples:",
             "  oware worker --join 127.0.0.1:5701 --run c1-3fa9c2d1         # beside the trainer",
@@ -52,6 +54,9 @@ final class WorkerCommand implements Callable<Integer> {
 
     @Option(names = "--device", paramLabel = "DEV", defaultValue = "cpu", description = "cpu, gpu or auto (default: cpu).")
     String device;
+
+    @Mixin
+    AccessOptions access = new AccessOptions();
 
     @Override
     public Integer call() throws Exception {
@@ -97,7 +102,8 @@ final class WorkerCommand implements Callable<Integer> {
     private int tournamentWorker(ClusterSettings.HostPort address, String me) throws InterruptedException {
         System.out.printf("%s: joining tournament %s at %s with %d thread(s)%n", me, tournament, address, threads);
         try (AgentRegistry agents = ModelAgents.registry()) {
-            TournamentWorker worker = new TournamentWorker(tournament, address, threads, me, agents, System.out);
+            TournamentWorker worker = new TournamentWorker(tournament, address, threads, me,
+                    agents.restricted(access.access()), System.out);
             System.out.printf("%s: connected%n", me);
             Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
             worker.start();

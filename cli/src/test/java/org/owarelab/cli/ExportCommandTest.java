@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,5 +31,30 @@ class ExportCommandTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("--sims and --movetime"), r.err());
         assertFalse(Files.exists(tmp.resolve("out")));
+    }
+
+    @Test
+    void webIntoANonEmptyDirectoryIsOneLineAndExitCode2AndLeavesNothing(@TempDir Path tmp) throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("site"));
+        Files.writeString(site.resolve("mine.txt"), "keep");
+        Cli r = Cli.run("export", tmp.resolve("run").toString(), "--web", site.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("oware export: --web "), r.err());
+        assertTrue(r.err().contains("exists and is not empty"), r.err());
+        try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
+            assertEquals(List.of("site"), s.map(p -> p.getFileName().toString()).toList(), "no temporary directory left");
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(site)) {
+            assertEquals(List.of("mine.txt"), s.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    @Test
+    void neitherOutNorWebIsOneLineAndExitCode2(@TempDir Path tmp) {
+        Cli r = Cli.run("export", tmp.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("give --out DIR"), r.err());
     }
 }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * CI executes every notebook in {@code notebooks/} headless ({@code nbconvert --execute}) on
  * fixtures made here: a tiny training run, a tiny ablation by {@code oware ablate}
  * ({@code tiny-ablation.yaml} in the test resources), and the lab itself (this test's class path)
- * for the environment tour. A cell that raises fails the test with nbconvert's
+ * for the environment tour and the policy-gradient notebook (through the {@code python/} package,
+ * in-process where JPype is installed, else over {@code oware jsonl --env}). A cell that raises fails the test with nbconvert's
  * output. Skipped only where no Python with nbconvert is installed ({@code .ci/run} installs
  * Debian's); a Python that has nbconvert but lacks pandas or matplotlib fails.
  *
@@ -69,7 +70,8 @@ class NotebooksTest {
         try (Stream<Path> files = Files.list(REPO.resolve("notebooks"))) {
             List<String> names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".ipynb")).sorted()
                     .toList();
-            assertEquals(List.of("ablation-analysis.ipynb", "environment-tour.ipynb", "training-run.ipynb"), names,
+            assertEquals(List.of("ablation-analysis.ipynb", "environment-tour.ipynb", "policy-gradient.ipynb",
+                    "training-run.ipynb"), names,
                     "a new notebook needs its execution test here");
         }
     }
@@ -119,17 +121,35 @@ class NotebooksTest {
     }
 
     @Test
-    void environmentTourDrivesTheLabOverJsonLines() throws Exception {
+    void environmentTourDrivesTheLabThroughThePythonPackage() throws Exception {
         requireJupyter();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String cmd = quote(java) + " -Xmx512m -cp " + quote(cp) + " org.owarelab.cli.Main";
-        JsonNode nb = execute("environment-tour.ipynb", tmp, Map.of("OWARE_CMD", cmd));
+        JsonNode nb = execute("environment-tour.ipynb", tmp, labEnv());
         String out = text(nb);
-        assertTrue(out.contains("legal: [5] F"), "the feeding case: " + out);
+        assertTrue(out.contains("legal: [5]") && out.contains("south to move, legal: F"), "the feeding case: " + out);
         assertTrue(out.contains("game over (repetition): 24:24, draw"), "the repetition case: " + out);
         assertTrue(out.contains("refused: illegal move 'E' at ply 0: it does not feed"), out);
         assertTrue(images(nb) >= 1, "the stores plot");
+    }
+
+    @Test
+    void policyGradientLearnsAgainstGreedyThroughTheGymnasiumApi() throws Exception {
+        requireJupyter();
+        JsonNode nb = execute("policy-gradient.ipynb", tmp, labEnv());
+        String out = text(nb);
+        assertTrue(out.contains("400 episodes in") && out.contains("mean return: first 50"), out);
+        assertTrue(images(nb) >= 1, "the learning curve");
+    }
+
+    /**
+     * The lab for the notebooks' {@code oware_lab} package: this test's class path, in-process
+     * ({@code OWARE_CLASSPATH}, JPype) and as the command of the subprocess backend ({@code OWARE_CMD}),
+     * so neither a stale {@code cli/target} nor the {@code ./oware} launcher's build is used.
+     */
+    private static Map<String, String> labEnv() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return Map.of("OWARE_CMD", quote(java) + " -Xmx512m -cp " + quote(cp) + " org.owarelab.cli.Main",
+                "OWARE_CLASSPATH", cp);
     }
 
     /** Executes a notebook, fails with nbconvert's output when a cell errors, returns the executed notebook. */

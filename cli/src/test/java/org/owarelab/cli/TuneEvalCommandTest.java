@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.training.selfplay.GameRecord;
 
 class TuneEvalCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -19,6 +20,11 @@ class TuneEvalCommandTest {
     private static JsonNode lastLine(String out) throws Exception {
         String[] lines = out.strip().split("\n");
         return JSON.readTree(lines[lines.length - 1]);
+    }
+
+    /** A self-play record ({@code selfplay.jsonl}) of a game from the start. */
+    private static String selfPlay(String moves, int winner, String rules) {
+        return new GameRecord(0, 0, rules, moves, winner, "threshold", 0, 0, -1, -1, 0, 0).jsonLine();
     }
 
     @Test
@@ -33,8 +39,7 @@ class TuneEvalCommandTest {
             JsonNode g = JSON.readTree(line);
             String result = g.get("result").asText();
             int winner = result.equals("1-0") ? 0 : result.equals("0-1") ? 1 : -1;
-            selfPlay.add("{\"format\":1,\"rules\":\"\",\"moves\":\"" + g.get("moves").asText() + "\",\"winner\":"
-                    + winner + "}");
+            selfPlay.add(selfPlay(g.get("moves").asText(), winner, ""));
         }
         Path sp = dir.resolve("selfplay.jsonl");
         Files.write(sp, selfPlay, StandardCharsets.UTF_8);
@@ -68,13 +73,15 @@ class TuneEvalCommandTest {
         assertEquals(2, r[0]);
         assertTrue(((String) r[2]).contains("none.jsonl: no such file"), (String) r[2]);
 
-        String good = "{\"rules\":\"\",\"moves\":\"DaBd\",\"winner\":0}";
+        String good = selfPlay("DaBd", 0, "");
         String[][] cases = {
             {"not json", ":2: not JSON"},
-            {"{\"winner\":0}", ":2: not a game record"},
-            {"{\"moves\":\"DaBd\",\"winner\":5}", ":2: no result"},
-            {"{\"moves\":\"DaXd\",\"winner\":1}", ":2: move 3 'X'"},
-            {"{\"moves\":\"Da\",\"winner\":1,\"rules\":\"houses=99\"}", ":2: "},
+            {"{\"winner\":0}", ":2: not a game record (missing field"},
+            {good.replace("\"winner\":0", "\"winner\":5"), ":2: not a game record (\"winner\" must be 0 (South)"},
+            // a "result" makes it a match record, read by the match records' reader
+            {"{\"format\":1,\"result\":\"1-0\"}", ":2: not a game record (missing field \"stores\""},
+            {selfPlay("DaXd", 1, ""), ":2: move 3 'X'"},
+            {selfPlay("Da", 1, "houses=99"), ":2: "},
         };
         for (String[] c : cases) {
             Path f = dir.resolve("bad.jsonl");
@@ -90,5 +97,19 @@ class TuneEvalCommandTest {
         assertEquals(2, r[0]);
         assertTrue(((String) r[2]).contains("too few positions"), (String) r[2]);
         assertEquals(2, MatchCommandTest.run("tune-eval", "--games", few.toString(), "--validation", "1")[0]);
+    }
+
+    @Test
+    void anEndlessLineIsRefusedWithoutReadingItAllAndADirectoryIsNamed(@TempDir Path dir) throws Exception {
+        Path endless = Path.of("/dev/zero");
+        if (Files.isReadable(endless)) {
+            Cli zero = Cli.run("tune-eval", "--games", endless.toString());
+            assertEquals(2, zero.code(), zero.err());
+            assertTrue(zero.err().contains("/dev/zero:1: a line over " + org.owarelab.util.LineReader.DEFAULT_MAX
+                    + " bytes"), zero.err());
+        }
+        Cli directory = Cli.run("tune-eval", "--games", dir.toString());
+        assertEquals(2, directory.code(), directory.err());
+        assertTrue(directory.err().contains(dir + ": a directory"), directory.err());
     }
 }

@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -186,12 +184,8 @@ public final class ClusterGameSource implements GameSource {
         if (!Files.exists(run.selfplay())) {
             return ids;
         }
-        try (BufferedReader r = Files.newBufferedReader(run.selfplay(), StandardCharsets.UTF_8)) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (!line.isBlank()) {
-                    ids.add(Frames.JSON.readTree(line).path("id").asLong());
-                }
-            }
+        for (GameRecord g : GameRecord.read(run.selfplay())) {
+            ids.add(g.gameId());
         }
         return ids;
     }

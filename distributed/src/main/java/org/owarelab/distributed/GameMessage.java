@@ -69,7 +69,7 @@ record GameMessage(String runId, long runSeed, long version, String networkHash,
         h.put("evaluated", evaluated);
         h.put("nanos", nanos);
         try {
-            h.set("game", Frames.JSON.readTree(game.jsonLine()));
+            h.set("game", game.toJson());
             int obs = positions.isEmpty() ? 0 : positions.get(0).observation().length;
             int pol = positions.isEmpty() ? 0 : positions.get(0).policy().length;
             // The body in one buffer with bulk float copies: per-float stream writes cost 10x more.
@@ -112,13 +112,12 @@ record GameMessage(String runId, long runSeed, long version, String networkHash,
         if (g == null || !g.isObject()) {
             throw new IllegalArgumentException(what + ": header field 'game' missing");
         }
-        String gw = "game record's game";
-        JsonNode stores = g.path("stores");
-        GameRecord game = new GameRecord(Frames.number(g, "id", gw), Frames.number(g, "seed", gw),
-                Frames.text(g, "rules", gw), Frames.text(g, "moves", gw), (int) Frames.number(g, "winner", gw),
-                Frames.text(g, "end", gw), stores.path(0).asInt(), stores.path(1).asInt(),
-                (int) Frames.number(g, "would_resign", gw), (int) Frames.number(g, "would_resign_ply", gw),
-                (int) Frames.number(g, "positions", gw), Frames.number(g, "simulations", gw));
+        GameRecord game;
+        try {
+            game = GameRecord.fromJson(g);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + "'s game: " + e.getMessage(), e);
+        }
         long id = Frames.number(h, "id", what);
         if (id != game.gameId()) {
             throw new IllegalArgumentException(what + ": header id " + id + ", game id " + game.gameId());

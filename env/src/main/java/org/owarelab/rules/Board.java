@@ -30,7 +30,8 @@ package org.owarelab.rules;
  * a finished game has an empty mask. The board shows stores as the moves left them; the
  * end-of-game sharing of the seeds left is {@link #finalStore(int)}.
  *
- * <p>Representation: each player's houses packed one byte a house into a {@code long}
+ * <p>Representation ({@link PackedState}, the state and its read-only queries; this class holds
+ * the moves): each player's houses packed one byte a house into a {@code long}
  * ({@link Rows}), so sowing is two additions from a per-size table ({@link Sowing}), undo
  * restores four words, and the repetition check compares two. Collaborators, each the one
  * home of its part: {@link Sowing} (sowing, with the hash), {@link Legality} (feeding and the
@@ -40,28 +41,12 @@ package org.owarelab.rules;
  *
  * <p>Not thread-safe: give each thread its own copy ({@link #copy()}, {@link #copyFrom(Board)}).
  */
-public final class Board {
-    private final RuleSet rules;
+public final class Board extends PackedState {
     private final GrandSlam grandSlam;
     private final Legality legality;
     private final Sowing sowing;
     private final History history;
-    private final int n;
     private final int winningStore;
-    /** South's houses, one byte each ({@link Rows}). */
-    private long south;
-    /** North's houses, one byte each. */
-    private long north;
-    private int storeSouth;
-    private int storeNorth;
-    private int side;
-    private long hash;
-    private int legal;
-    private int end;
-    private int ply;
-    /** The ply of the first position with the current stores: older positions cannot recur. */
-    private int irreversible;
-    private int captured;
 
     /** The start position of {@code rules}. */
     public Board(RuleSet rules) {
@@ -86,9 +71,8 @@ public final class Board {
 
     /** An empty board for {@code rules} with room for {@code plies} of history: set or copy a position next. */
     private Board(RuleSet rules, int plies) {
-        this.rules = rules;
+        super(rules);
         this.grandSlam = rules.grandSlam();
-        this.n = rules.houses();
         this.winningStore = rules.winningStore();
         this.legality = new Legality(rules);
         this.sowing = Sowing.of(n);
@@ -147,146 +131,6 @@ public final class Board {
         irreversible = o.irreversible;
         captured = o.captured;
         history.copyFrom(o.history, ply);
-    }
-
-    public RuleSet rules() {
-        return rules;
-    }
-
-    /** Houses per player, {@code n}. */
-    public int housesPerSide() {
-        return n;
-    }
-
-    /** Seeds in house {@code house} (absolute index 0..2n-1). */
-    public int count(int house) {
-        if (house < 0 || house >= 2 * n) {
-            throw new ArrayIndexOutOfBoundsException("house " + house + " of " + 2 * n);
-        }
-        return house < n ? Rows.count(south, house) : Rows.count(north, house - n);
-    }
-
-    /** Seeds in the mover's house {@code m} (relative index 0..n-1). */
-    public int countOfMove(int m) {
-        if (m < 0 || m >= n) {
-            throw new ArrayIndexOutOfBoundsException("move " + m + " of " + n);
-        }
-        return Rows.count(row(side), m);
-    }
-
-    /** The store of {@link Side#SOUTH} or {@link Side#NORTH} as the moves left it. */
-    public int store(int s) {
-        return s == Side.SOUTH ? storeSouth : storeNorth;
-    }
-
-    /** Seeds left on the houses of side {@code s}. */
-    public int seedsOnSide(int s) {
-        return Rows.total(row(s));
-    }
-
-    private long row(int s) {
-        return s == Side.SOUTH ? south : north;
-    }
-
-    /** {@link Side#SOUTH} or {@link Side#NORTH}. */
-    public int toMove() {
-        return side;
-    }
-
-    /** Plies played since the position this board was set to. */
-    public int ply() {
-        return ply;
-    }
-
-    /** The hash of houses, stores and side to move ({@link PositionHash}; computed once per move). */
-    public long hash() {
-        return hash;
-    }
-
-    /** Legal moves for the side to move, bit {@code m} for relative move {@code m}; 0 when the game is over. */
-    public int legalMask() {
-        return legal;
-    }
-
-    public boolean isLegal(int m) {
-        return m >= 0 && m < n && (legal >>> m & 1) != 0;
-    }
-
-    public boolean isOver() {
-        return end != Ending.ONGOING;
-    }
-
-    /** Why the game ended, or {@code null} while it goes on. */
-    public EndReason endReason() {
-        return Ending.reason(end);
-    }
-
-    /** Seeds captured by the move that led here (0 at the base position). */
-    public int lastCaptured() {
-        return captured;
-    }
-
-    /**
-     * The store of side {@code s} after the end-of-game sharing of the seeds left on the board
-     * (equal to {@link #store(int)} while the game goes on and after a threshold win).
-     */
-    public int finalStore(int s) {
-        return Ending.finalStore(end, rules.repetition(), s, side, store(s), seedsOnSide(s), seedsOnSide(1 - s));
-    }
-
-    /**
-     * The winner once the game is over: {@link Side#SOUTH}, {@link Side#NORTH}, or -1 for a
-     * draw; -1 also while the game goes on (check {@link #isOver()}).
-     */
-    public int winner() {
-        if (end == Ending.ONGOING) {
-            return -1;
-        }
-        int s = finalStore(Side.SOUTH);
-        int t = finalStore(Side.NORTH);
-        return s > t ? Side.SOUTH : t > s ? Side.NORTH : -1;
-    }
-
-    /** The result from the view of side {@code s}: +1 win, 0 draw or ongoing, -1 loss. */
-    public int result(int s) {
-        int w = winner();
-        return w < 0 ? 0 : w == s ? 1 : -1;
-    }
-
-    /** The letter of relative move {@code m} for the side to move ({@code A..} or {@code a..}). */
-    public char letter(int m) {
-        return Moves.letter(side, m);
-    }
-
-    /** The legal moves as letters, e.g. {@code "ABDF"}. */
-    public String legalLetters() {
-        return Moves.letters(side, legal);
-    }
-
-    /** An immutable snapshot of the current position (allocates). */
-    public Position position() {
-        int[] h = new int[2 * n];
-        for (int i = 0; i < n; i++) {
-            h[i] = Rows.count(south, i);
-            h[n + i] = Rows.count(north, i);
-        }
-        return new Position(rules, h, storeSouth, storeNorth, side);
-    }
-
-    /** The position text, e.g. {@code 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S}. */
-    public String text() {
-        return position().text();
-    }
-
-    /** True when houses, stores and side to move equal those of {@code o} (history not compared). */
-    public boolean samePosition(Board o) {
-        return rules.equals(o.rules) && side == o.side && storeSouth == o.storeSouth && storeNorth == o.storeNorth
-                && south == o.south && north == o.north;
-    }
-
-    @Override
-    public String toString() {
-        return text();
     }
 
     // ---------------------------------------------------------------- moves
@@ -467,8 +311,5 @@ public final class Board {
         side ^= 1;
     }
 
-    /** Recomputes the hash from scratch (for tests that play and undo keep it right). */
-    public long recomputeHash() {
-        return PositionHash.of(south, north, storeSouth, storeNorth, side);
-    }
+
 }

@@ -2,7 +2,6 @@ package org.owarelab.evaluation;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.rules.Side;
 
@@ -88,11 +87,7 @@ public final class Match {
      * @throws org.owarelab.agents.AgentSpecException naming the spec and what is allowed
      */
     public static void checkSpecs(AgentRegistry agents, MatchConfig config) {
-        for (String spec : new String[] {config.agentA(), config.agentB()}) {
-            try (Agent a = agents.create(spec, config.rules(), 0)) {
-                a.spec();
-            }
-        }
+        agents.checkAll(List.of(config.agentA(), config.agentB()), config.rules());
     }
 
     /** The match's distinct openings (fewer than the pairs when the opening depth has fewer positions). */

@@ -1,15 +1,13 @@
 package org.owarelab.export;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.stream.Stream;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.model.CheckpointException;
@@ -19,6 +17,7 @@ import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.ModelRef;
 import org.owarelab.model.PolicyValueNet;
+import org.owarelab.util.AtomicDirectory;
 
 /**
  * Writes an exported player, a directory that runs with Java 17 alone:
@@ -31,12 +30,11 @@ import org.owarelab.model.PolicyValueNet;
  * DIR/model.json        the model card (see ModelCard), also the engine's name and search settings
  * DIR/probe.json        positions with the expected outputs (see Probe)
  * </pre>
- * Atomic: everything is written into a temporary sibling of {@code DIR}, which is renamed to
- * {@code DIR} at the end; on any failure the temporary directory is removed and {@code DIR} is
- * untouched. {@code DIR} must not exist or be an empty directory. The temporary directory holds
- * the writer's process id ({@value #OWNER}, removed before the rename); one left by an export
- * that was killed (its process gone) is removed by the next export to the same {@code DIR}, and
- * an interrupt (Ctrl-C) removes it on the way out.
+ * Atomic, through {@link AtomicDirectory}: everything is written into a temporary sibling of
+ * {@code DIR}, which is renamed to {@code DIR} at the end; on any failure or interrupt (Ctrl-C)
+ * the temporary directory is removed and {@code DIR} is untouched. {@code DIR} must not exist or
+ * be an empty directory. A temporary directory left by an export that was killed (its process
+ * gone) is removed by the next export to the same {@code DIR}.
  */
 public final class BundleWriter {
     public static final String CHECKPOINT = "checkpoint";
@@ -47,8 +45,6 @@ public final class BundleWriter {
     public static final String SERVE_LAUNCHER = "serve";
     public static final String LIB = "lib";
     private static final long PROBE_SEED = 20261124L;
-    /** The file in a temporary bundle directory naming the process that writes it. */
-    static final String OWNER = ".export-pid";
 
     /**
      * What to export.
@@ -94,85 +90,26 @@ public final class BundleWriter {
         if (name.isBlank() || name.length() > 64 || !name.matches("[A-Za-z0-9._+-]+")) {
             throw new ExportException("--name '" + name + "': expected 1..64 letters, digits, '.', '_', '+' or '-'");
         }
-        Path tmp = createTemp(out);
-        Thread onInterrupt = new Thread(() -> deleteQuietly(tmp), "export-cleanup");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
-            Files.writeString(tmp.resolve(OWNER), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
-            fill(tmp, ref, o.search(), name);
-            Files.delete(tmp.resolve(OWNER));
-            Files.deleteIfExists(out); // an empty directory only (checked above)
-            Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
-            return out;
-        } catch (DirectoryNotEmptyException e) {
+            return AtomicDirectory.write(out, true, tmp -> {
+                fill(tmp, ref, o.search(), name);
+                return out;
+            });
+        } catch (DirectoryNotEmptyException | FileAlreadyExistsException e) {
             throw new ExportException(out + " was filled while exporting; nothing written", e);
         } catch (CheckpointException e) {
             throw new ExportException(e.getMessage(), e);
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs anyway
-            }
-            deleteTree(tmp);
+        } catch (AccessDeniedException e) {
+            throw new ExportException("--out " + out + ": cannot write to " + e.getFile() + " (permission denied)", e);
         }
     }
 
     /**
      * Removes the temporary directories of earlier exports to {@code out} whose writing process is
-     * gone (killed before it could clean up); returns them. Directories of a live export, or without
-     * a readable owner, are left alone.
+     * gone (killed before it could clean up); returns them (see {@link AtomicDirectory#removeStale}).
      */
     static java.util.List<Path> removeStale(Path out) {
-        Path parent = out.getParent();
-        java.util.List<Path> removed = new java.util.ArrayList<>();
-        if (parent == null || out.getFileName() == null) {
-            return removed; // the file system's root: checkOutput says what is wrong
-        }
-        String prefix = "." + out.getFileName() + ".tmp-";
-        try (Stream<Path> s = Files.list(parent)) {
-            for (Path dir : s.filter(p -> p.getFileName().toString().startsWith(prefix) && Files.isDirectory(p)).toList()) {
-                long pid;
-                try {
-                    pid = Long.parseLong(Files.readString(dir.resolve(OWNER), StandardCharsets.UTF_8).trim());
-                } catch (IOException | NumberFormatException e) {
-                    continue;
-                }
-                if (alive(pid)) {
-                    continue;
-                }
-                deleteQuietly(dir);
-                if (!Files.exists(dir)) {
-                    removed.add(dir);
-                }
-            }
-        } catch (IOException e) {
-            // nothing listed, nothing removed: the export itself reports an unwritable parent
-        }
-        return removed;
-    }
-
-    /** Whether process {@code pid} runs: exists and, where /proc tells, is not a zombie waiting to be reaped. */
-    private static boolean alive(long pid) {
-        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            return false;
-        }
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
-            int end = stat.lastIndexOf(')');
-            return end < 0 || end + 2 >= stat.length() || stat.charAt(end + 2) != 'Z';
-        } catch (IOException | RuntimeException e) {
-            return true;
-        }
-    }
-
-    /** {@link #deleteTree}, best effort: what cannot be removed stays (a stale directory, or at JVM shutdown). */
-    private static void deleteQuietly(Path dir) {
-        try {
-            deleteTree(dir);
-        } catch (UncheckedIOException e) {
-            // left in place
-        }
+        return AtomicDirectory.removeStale(out);
     }
 
     private static void fill(Path dir, ModelRef ref, SearchSettings search, String name) throws IOException {
@@ -196,8 +133,6 @@ public final class BundleWriter {
         try {
             Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
             Files.setPosixFilePermissions(serve, PosixFilePermissions.fromString("rwxr-xr-x"));
-            // createTempDirectory made it private; a bundle is as readable as any directory made by hand
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: run the launcher with sh
         }
@@ -251,27 +186,4 @@ public final class BundleWriter {
         }
     }
 
-    private static Path createTemp(Path out) {
-        try {
-            return Files.createTempDirectory(out.getParent(), "." + out.getFileName() + ".tmp-");
-        } catch (AccessDeniedException e) {
-            throw new ExportException("--out " + out + ": cannot write to " + out.getParent() + " (permission denied)", e);
-        } catch (IOException e) {
-            throw new ExportException("--out " + out + ": cannot write to " + out.getParent() + " (" + e.getMessage()
-                    + ")", e);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove the temporary export directory " + dir, e);
-        }
-    }
 }

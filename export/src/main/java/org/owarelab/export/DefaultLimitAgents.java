@@ -48,6 +48,11 @@ final class DefaultLimitAgents implements AgentFactory {
     }
 
     @Override
+    public java.util.Map<String, org.owarelab.agents.AgentAccess.Reach> reaches(AgentSpec spec) {
+        return inner.reaches(spec);
+    }
+
+    @Override
     public Agent create(AgentSpec spec, RuleSet rules, long seed) {
         Agent agent = inner.create(spec, rules, seed);
         return new Agent() {

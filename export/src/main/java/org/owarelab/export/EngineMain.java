@@ -10,6 +10,7 @@ import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.agents.uci.UciMain;
+import org.owarelab.export.jsonl.AgentProtocol;
 import org.owarelab.export.serve.PlayServer;
 import org.owarelab.formats.Mappers;
 import org.owarelab.model.ModelRef;
@@ -19,9 +20,9 @@ import org.owarelab.model.ModelRef;
  * org.owarelab.export.EngineMain --bundle DIR [--seed S] [--jsonl | --serve [--port P] [--bind A]]}.
  * Serves the agent {@value #AGENT}: PUCT
  * over the bundle's checkpoint ({@code DIR/checkpoint}) with the search settings and name of
- * {@code DIR/model.json}; the built-in agents stay reachable through the {@code Agent} option.
- * Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
- * JSON lines instead ({@link JsonLines}, for scripts); with {@code --serve} it serves the play page
+ * {@code DIR/model.json}. It offers no {@code Agent} option: nothing on its input changes which
+ * program or files it runs. Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
+ * JSON lines instead ({@link AgentProtocol}, for scripts); with {@code --serve} it serves the play page
  * ({@link PlayServer}, {@code DIR/serve} runs it) on {@code --bind} (default {@value #DEFAULT_BIND},
  * this machine only) and {@code --port} (default {@value #DEFAULT_PORT}) until stopped.
  *
@@ -117,8 +118,8 @@ public final class EngineMain {
                 PlayServer.serveUntilStopped(agents, AGENT, model.rules(), seed, bind, port, System.out);
                 return 0;
             }
-            return jsonl ? JsonLines.serve(agents, AGENT, model.rules(), seed)
-                    : UciMain.serve(agents, AGENT, model.rules(), seed, version, name);
+            return jsonl ? AgentProtocol.serve(agents, AGENT, model.rules(), seed)
+                    : UciMain.serve(agents, AGENT, model.rules(), seed, version, name, null);
         }
     }
 

@@ -3,7 +3,7 @@
  * a self-contained engine bundle (launcher, jars, checkpoint, {@code model.onnx}, model card,
  * probe positions); {@link org.owarelab.export.OnnxWriter} turns a network into ONNX;
  * {@link org.owarelab.export.EngineMain} is the bundle's engine, speaking UCI to GUIs or
- * {@link org.owarelab.export.JsonLines} (one JSON request per line) to scripts, or serving the
+ * {@link org.owarelab.export.jsonl.AgentProtocol} (one JSON request per line) to scripts, or serving the
  * play page of {@code org.owarelab.export.serve} ({@code DIR/serve}, {@code oware serve}) to a
  * browser. Depends on the
  * model and the agents only: an exported player never needs the training code.

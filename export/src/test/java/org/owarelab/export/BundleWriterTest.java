@@ -26,6 +26,7 @@ import org.owarelab.model.PolicyValueNet;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.nn.CheckpointWriter;
+import org.owarelab.util.AtomicDirectory;
 
 /**
  * Exports a bundle from a small default-rules checkpoint in a run-like directory, copies it to a
@@ -175,18 +176,18 @@ class BundleWriterTest {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         Path killed = Files.createDirectories(tmp.resolve(".bundle.tmp-111"));
-        Files.writeString(killed.resolve(BundleWriter.OWNER), Long.toString(gone.pid()));
+        Files.writeString(killed.resolve(AtomicDirectory.OWNER), Long.toString(gone.pid()));
         Files.writeString(killed.resolve(BundleWriter.ONNX), "half written");
         Path live = Files.createDirectories(tmp.resolve(".bundle.tmp-222"));
-        Files.writeString(live.resolve(BundleWriter.OWNER), Long.toString(ProcessHandle.current().pid()));
+        Files.writeString(live.resolve(AtomicDirectory.OWNER), Long.toString(ProcessHandle.current().pid()));
         Path unknown = Files.createDirectories(tmp.resolve(".bundle.tmp-333"));
         Path other = Files.createDirectories(tmp.resolve(".other.tmp-444"));
-        Files.writeString(other.resolve(BundleWriter.OWNER), Long.toString(gone.pid()));
+        Files.writeString(other.resolve(AtomicDirectory.OWNER), Long.toString(gone.pid()));
 
         Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("bundle"),
                 SearchSettings.of(null, null), null));
         assertTrue(Files.isRegularFile(out.resolve(BundleWriter.ONNX)));
-        assertTrue(!Files.exists(out.resolve(BundleWriter.OWNER)), "the owner file does not ship");
+        assertTrue(!Files.exists(out.resolve(AtomicDirectory.OWNER)), "the owner file does not ship");
         assertEquals(List.of(live, unknown, other, out).stream().sorted().toList(), list(tmp),
                 "only the dead process's directory for this output is gone");
         assertEquals(List.of(), BundleWriter.removeStale(tmp.getRoot()), "the root has no parent to look in");

@@ -1,21 +1,9 @@
 package org.owarelab.tables;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.CRC32;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.rules.RulesException;
-import org.owarelab.util.AtomicFiles;
 
 /**
  * An endgame table: for every layout of at most {@link #maxSeeds()} seeds on the board, with the
@@ -44,17 +32,14 @@ import org.owarelab.util.AtomicFiles;
  * {@code [lo, hi]}; where {@code lo == hi} it is exact whatever the repetition does; where they
  * differ, the cycles decide and the table gives only the bounds (and {@link #value(Board)}).
  *
- * <p>File: a header (magic, {@value #FORMAT_VERSION}, rule set, houses, max seeds, value kind,
- * payload length), a CRC-32 of header and payload, then per seed count {@code n = 0..N} the
- * {@code lo} bytes and the {@code hi} bytes of every layout in {@link Layout} order. Immutable;
- * thread-safe.
+ * <p>File ({@link TableFile}, format {@value #FORMAT_VERSION}): a header, a CRC-32, then the
+ * {@code lo} and {@code hi} bytes of every layout per seed count. Immutable; thread-safe.
  */
 public final class EndgameTable {
     public static final int FORMAT_VERSION = 1;
     public static final String VALUE_KIND = "mover-share-bounds";
     /** {@link #outcome(Board)} when the bounds straddle a result. */
     public static final int UNKNOWN = 2;
-    private static final byte[] MAGIC = "OWARE-TB".getBytes(StandardCharsets.US_ASCII);
 
     private final RuleSet rules;
     private final int maxSeeds;
@@ -213,18 +198,7 @@ public final class EndgameTable {
      * {@link #load} does that.
      */
     public static Header header(Path file) {
-        try (java.io.InputStream raw = Files.newInputStream(file)) {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw.readNBytes(4096)));
-            if (!java.util.Arrays.equals(in.readNBytes(MAGIC.length), MAGIC) || in.readInt() != FORMAT_VERSION) {
-                return null;
-            }
-            RuleSet r = RuleSet.parse(in.readUTF());
-            in.readInt();
-            int max = in.readInt();
-            return VALUE_KIND.equals(in.readUTF()) ? new Header(r, max) : null;
-        } catch (IOException | RulesException e) {
-            return null;
-        }
+        return TableFile.header(file);
     }
 
     /**
@@ -235,29 +209,7 @@ public final class EndgameTable {
      * loaded ({@link #cached}), so a corrupt body is an error, never a wrong value.
      */
     public static java.util.Optional<Path> find(RuleSet rules, java.util.List<Path> places) {
-        Path best = null;
-        int bestSeeds = -1;
-        for (Path place : places) {
-            java.util.List<Path> files = new java.util.ArrayList<>();
-            if (Files.isDirectory(place)) {
-                try (java.util.stream.Stream<Path> s = Files.list(place)) {
-                    s.filter(f -> f.getFileName().toString().endsWith(".owtb") && Files.isRegularFile(f))
-                            .sorted().forEach(files::add);
-                } catch (IOException e) {
-                    continue;
-                }
-            } else if (Files.isRegularFile(place)) {
-                files.add(place);
-            }
-            for (Path f : files) {
-                Header h = header(f);
-                if (h != null && h.rules().equals(rules) && h.maxSeeds() > bestSeeds) {
-                    best = f;
-                    bestSeeds = h.maxSeeds();
-                }
-            }
-        }
-        return java.util.Optional.ofNullable(best);
+        return TableFile.find(rules, places);
     }
 
     /**
@@ -266,17 +218,7 @@ public final class EndgameTable {
      * empty, else the working directory.
      */
     public static java.util.List<Path> defaultPlaces() {
-        String v = System.getenv(PLACES_VARIABLE);
-        if (v == null || v.isBlank()) {
-            return java.util.List.of(Path.of(""));
-        }
-        java.util.List<Path> out = new java.util.ArrayList<>();
-        for (String part : v.split(java.io.File.pathSeparator)) {
-            if (!part.isBlank()) {
-                out.add(Path.of(part.strip()));
-            }
-        }
-        return out;
+        return TableFile.defaultPlaces();
     }
 
     /**
@@ -300,49 +242,11 @@ public final class EndgameTable {
         return l == h ? 0 : UNKNOWN;
     }
 
-    // ---------------------------------------------------------------- file
-
-    /** The header fields and the payload, as the file holds them. */
-    byte[] header(long payload) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.write(MAGIC);
-            out.writeInt(FORMAT_VERSION);
-            out.writeUTF(rules.toString());
-            out.writeInt(rules.houses());
-            out.writeInt(maxSeeds);
-            out.writeUTF(VALUE_KIND);
-            out.writeLong(payload);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
-    }
+    // ---------------------------------------------------------------- file (see TableFile)
 
     /** Writes the table to {@code file} atomically. */
     public void save(Path file) throws IOException {
-        long payload = 0;
-        for (int n = 0; n <= maxSeeds; n++) {
-            payload += 2L * lo[n].length;
-        }
-        byte[] head = header(payload);
-        CRC32 crc = new CRC32();
-        crc.update(head);
-        for (int n = 0; n <= maxSeeds; n++) {
-            crc.update(lo[n]);
-            crc.update(hi[n]);
-        }
-        long sum = crc.getValue();
-        AtomicFiles.write(file, out -> {
-            DataOutputStream d = new DataOutputStream(out);
-            d.write(head);
-            d.writeLong(sum);
-            for (int n = 0; n <= maxSeeds; n++) {
-                d.write(lo[n]);
-                d.write(hi[n]);
-            }
-            d.flush();
-        });
+        TableFile.save(this, file);
     }
 
     /**
@@ -354,97 +258,16 @@ public final class EndgameTable {
      *     another format version, rule set or seed count, truncated, corrupt)
      */
     public static EndgameTable load(Path file, RuleSet rules, int minSeeds) {
-        byte[] all;
-        try {
-            all = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new TableException("tables " + file + ": no such file (build one with: oware tables build --seeds N)");
-        } catch (IOException e) {
-            throw new TableException("tables " + file + ": cannot read (" + e.getMessage() + ")");
-        }
-        String what = "tables " + file + ": ";
-        if (all.length < MAGIC.length || !java.util.Arrays.equals(all, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-            throw new TableException(what + "not an Oware endgame table file (no OWARE-TB header)");
-        }
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(all));
-        int version;
-        String ruleText;
-        int houses;
-        int max;
-        String kind;
-        long payload;
-        long sum;
-        int headLength;
-        try {
-            in.skipNBytes(MAGIC.length);
-            version = in.readInt();
-            if (version != FORMAT_VERSION) {
-                throw new TableException(what + "format version " + version + ", expected " + FORMAT_VERSION
-                        + " (rebuild it with this version: oware tables build)");
-            }
-            ruleText = in.readUTF();
-            houses = in.readInt();
-            max = in.readInt();
-            kind = in.readUTF();
-            payload = in.readLong();
-            headLength = all.length - in.available();
-            sum = in.readLong();
-        } catch (EOFException e) {
-            throw new TableException(what + "truncated inside the header (" + all.length + " bytes)");
-        } catch (IOException e) {
-            throw new TableException(what + "unreadable header (" + e.getMessage() + ")");
-        }
-        RuleSet fileRules;
-        try {
-            fileRules = RuleSet.parse(ruleText);
-        } catch (RulesException e) {
-            throw new TableException(what + "corrupt header: rule set '" + ruleText + "' (" + e.getMessage() + ")");
-        }
-        if (!VALUE_KIND.equals(kind)) {
-            throw new TableException(what + "value kind '" + kind + "', expected " + VALUE_KIND);
-        }
-        if (houses != fileRules.houses() || max < 0 || max > fileRules.totalSeeds() / 2) {
-            throw new TableException(what + "corrupt header: houses " + houses + ", max seeds " + max
-                    + " for rules " + fileRules);
-        }
-        Layout layout = new Layout(2 * houses, max);
-        long expected = 0;
-        for (int n = 0; n <= max; n++) {
-            expected += 2 * layout.count(n);
-        }
-        long body = (long) all.length - headLength - 8;
-        if (payload != expected) {
-            throw new TableException(what + "corrupt header: payload " + payload + " bytes, expected " + expected);
-        }
-        if (body < expected) {
-            throw new TableException(what + "truncated: " + all.length + " bytes, expected " + (headLength + 8 + expected));
-        }
-        if (body > expected) {
-            throw new TableException(what + "trailing data: " + all.length + " bytes, expected " + (headLength + 8 + expected));
-        }
-        CRC32 crc = new CRC32();
-        crc.update(all, 0, headLength);
-        crc.update(all, headLength + 8, (int) expected);
-        if (crc.getValue() != sum) {
-            throw new TableException(what + "checksum mismatch: the file is corrupt (rebuild it)");
-        }
-        if (!fileRules.equals(rules)) {
-            throw new TableException(what + "built for rules " + fileRules + ", expected rules " + rules);
-        }
-        if (max < minSeeds) {
-            throw new TableException(what + "covers up to " + max + " seeds on the board, expected at least " + minSeeds
-                    + " (build with --seeds " + minSeeds + ")");
-        }
-        byte[][] lo = new byte[max + 1][];
-        byte[][] hi = new byte[max + 1][];
-        int at = headLength + 8;
-        for (int n = 0; n <= max; n++) {
-            int size = (int) layout.count(n);
-            lo[n] = java.util.Arrays.copyOfRange(all, at, at + size);
-            at += size;
-            hi[n] = java.util.Arrays.copyOfRange(all, at, at + size);
-            at += size;
-        }
-        return new EndgameTable(fileRules, max, lo, hi);
+        return TableFile.load(file, rules, minSeeds);
+    }
+
+    /** The {@code lo} bytes of the layouts of {@code n} seeds, in {@link Layout} order (not copied: for the file). */
+    byte[] loBytes(int n) {
+        return lo[n];
+    }
+
+    /** The {@code hi} bytes, as {@link #loBytes}. */
+    byte[] hiBytes(int n) {
+        return hi[n];
     }
 }

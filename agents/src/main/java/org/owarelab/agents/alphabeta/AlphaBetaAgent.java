@@ -75,6 +75,17 @@ public final class AlphaBetaAgent implements Agent {
             return new AlphaBetaAgent(AlphaBetaConfig.fromSpec(spec), rules);
         }
 
+        /**
+         * {@code tables=FILE} reads that file; {@code auto} (a table the person running the
+         * process put in $OWARE_TABLES or the working directory) and {@code off} name none.
+         */
+        @Override
+        public java.util.Map<String, org.owarelab.agents.AgentAccess.Reach> reaches(AgentSpec spec) {
+            String t = spec.string("tables", "auto");
+            return java.util.List.of("auto", "off", "none", "false").contains(t) ? java.util.Map.of()
+                    : java.util.Map.of("tables", org.owarelab.agents.AgentAccess.Reach.FILE);
+        }
+
         /** {@code tables=auto} in a timed spec: {@code tables=} the table it finds here, or {@code tables=off}. */
         @Override
         public String resolve(AgentSpec spec, RuleSet rules) {
@@ -269,7 +280,7 @@ public final class AlphaBetaAgent implements Agent {
                 break;
             }
             completed = d;
-            bestMove = search.pvMove(0);
+            bestMove = search.pv().move(0);
             lastCompletedMove = bestMove;
             bestScore = score;
             pvLength = copyPv();
@@ -341,9 +352,9 @@ public final class AlphaBetaAgent implements Agent {
     }
 
     private int copyPv() {
-        int len = search.pvLength();
+        int len = search.pv().length();
         for (int i = 0; i < len; i++) {
-            bestPv[i] = search.pvMove(i);
+            bestPv[i] = search.pv().move(i);
         }
         return len;
     }

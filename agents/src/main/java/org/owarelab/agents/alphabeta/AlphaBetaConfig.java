@@ -21,7 +21,7 @@ import org.owarelab.agents.SearchLimit;
  *     directory) when there is one for the rule set, and depth- and node-limited searches use none,
  *     so that {@code depth=D} stays the same yardstick wherever it runs; {@value #TABLES_OFF} is
  *     none at all
- * @param lateMoveReductions search late quiet moves shallower first ({@link Search#reduction}; spec
+ * @param lateMoveReductions search late quiet moves shallower first ({@link MoveOrder#reduction}; spec
  *     key {@code lmr=auto|true|false}): null (auto, the default) turns them on for timed and infinite
  *     searches and off for depth- and node-limited ones, so that {@code depth=D} stays a full-width
  *     D-ply search, the fixed yardstick that ladders, arenas and earlier figures use

@@ -145,4 +145,20 @@ final class MoveOrder {
         int h = history[mover * n + m] + depth * depth;
         history[mover * n + m] = Math.min(h, HISTORY_MAX);
     }
+
+    /**
+     * Late-move reductions: the plies cut from the null-window search of the {@code i}-th move in
+     * the order at a node with {@code depth} plies left. Moves late in the order rarely raise alpha
+     * once the hash move, the captures and the killers have been tried, so they are first searched
+     * shallower; one that still beats alpha is searched again at the full depth. Captures, the
+     * first move and shallow nodes are never reduced. One ply from the third move on (fourth at
+     * principal-variation nodes), two for the fifth move on at depth 6 or more away from the
+     * principal variation.
+     */
+    static int reduction(int depth, int i, boolean pvNode, boolean capture) {
+        if (capture || depth < 3 || i < (pvNode ? 3 : 2)) {
+            return 0;
+        }
+        return !pvNode && depth >= 6 && i >= 4 ? 2 : 1;
+    }
 }

@@ -1,5 +1,9 @@
 package org.owarelab.agents.alphabeta;
 
+import org.owarelab.rules.Board;
+import org.owarelab.rules.EndReason;
+import org.owarelab.tables.EndgameTable;
+
 /**
  * The score scale of the search, from the side to move's view: {@link #SEED} units per seed of
  * expected final margin (100, the UCI {@code cp} scale), and proven results as large fixed values
@@ -89,5 +93,46 @@ public final class Score {
     /** The inverse of {@link #toTable}: a table score re-based to distances from the root. */
     static int fromTable(int score, int ply) {
         return score >= PROVEN ? score - ply : score <= -PROVEN ? score + ply : score;
+    }
+
+    /**
+     * The final margin of a finished game from the side to move's view, as the search ranks it: the
+     * rules engine's, except after a threshold win, where the seeds left on each side count as that
+     * side's (the engine leaves them uncounted). A threshold win ends the game once one side has
+     * more than half, whoever would have taken the rest; counting them ranks the wins (and the
+     * losses) by the seeds the whole game would have given, which is what the endgame tables
+     * measure, and never changes who wins: the winner's store alone exceeds the other side's store
+     * plus every seed left.
+     */
+    static int finalMargin(Board b) {
+        final int me = b.toMove();
+        int margin = b.finalStore(me) - b.finalStore(1 - me);
+        if (b.endReason() == EndReason.THRESHOLD) {
+            margin += b.seedsOnSide(me) - b.seedsOnSide(1 - me);
+        }
+        return margin;
+    }
+
+    /**
+     * The score of a covered position from the table: a decided result is proven, ranked by its
+     * final margin like a game finished in the tree ({@link #over}); a result the table's
+     * bounds leave open is the table's value as a plain margin. Call only where {@code t} covers
+     * {@code b}.
+     */
+    static int ofTable(EndgameTable t, Board b, int ply) {
+        int total = b.rules().totalSeeds();
+        int n = EndgameTable.seedsOnBoard(b);
+        long idx = t.index(b);
+        int lo = t.lo(n, idx);
+        int hi = t.hi(n, idx);
+        int a = b.store(b.toMove());
+        int outcome = EndgameTable.outcome(total, a, lo, hi);
+        int v = lo == hi ? lo : t.value(b);
+        int margin = 2 * (a + v) - total;
+        if (outcome == 1 || outcome == -1) {
+            // A decided result ranks with the wins found in the tree, by its final margin.
+            return over(outcome * Math.max(1, outcome * margin), ply);
+        }
+        return outcome == 0 ? 0 : margin * SEED;
     }
 }

@@ -8,7 +8,7 @@ import org.owarelab.rules.EndReason;
 /**
  * The negamax core: principal-variation search with a transposition table, move ordering (hash
  * move, captures by size, two killers per ply, a history table), optional late-move reductions
- * ({@link #reduction}) and an optional capture-only quiescence search with stand-pat. Scores are centi-seeds from the side to move's view
+ * ({@link MoveOrder#reduction}) and an optional capture-only quiescence search with stand-pat. Scores are centi-seeds from the side to move's view
  * ({@link Score}); games that end inside the tree are scored exactly from
  * {@link Board#finalStore(int)}.
  *
@@ -42,12 +42,11 @@ final class Search {
     private org.owarelab.tables.EndgameTable endgame;
     private long tableHits;
 
-    /** Late-move reductions (see {@link #reduction}); off in the exactness tests. */
+    /** Late-move reductions (see {@link MoveOrder#reduction}); off in the exactness tests. */
     private boolean lmr;
 
     private final MoveOrder order;
-    private final int[] pv;
-    private final int[] pvLen = new int[MAX_PLY + 1];
+    private final PrincipalVariation pv = new PrincipalVariation(MAX_PLY);
     private final long[] pathHash = new long[MAX_PLY + 1];
     private int repFloor = NO_FLOOR;
 
@@ -75,7 +74,6 @@ final class Search {
         this.eval = eval;
         this.quiescence = quiescence;
         this.order = new MoveOrder(board.housesPerSide(), board.rules().grandSlam(), MAX_PLY + 1);
-        this.pv = new int[(MAX_PLY + 1) * (MAX_PLY + 1)];
     }
 
     /** Uses {@code table} (null: none) for the positions it covers below the root. */
@@ -88,20 +86,9 @@ final class Search {
         this.lmr = on;
     }
 
-    /**
-     * Late-move reductions: the plies cut from the null-window search of the {@code i}-th move in
-     * the order at a node with {@code depth} plies left. Moves late in the order rarely raise alpha
-     * once the hash move, the captures and the killers have been tried, so they are first searched
-     * shallower; one that still beats alpha is searched again at the full depth. Captures, the
-     * first move and shallow nodes are never reduced. One ply from the third move on (fourth at
-     * principal-variation nodes), two for the fifth move on at depth 6 or more away from the
-     * principal variation.
-     */
-    static int reduction(int depth, int i, boolean pvNode, boolean capture) {
-        if (capture || depth < 3 || i < (pvNode ? 3 : 2)) {
-            return 0;
-        }
-        return !pvNode && depth >= 6 && i >= 4 ? 2 : 1;
+    /** The principal variation: its root line is the one the last completed {@link #search} at the root found. */
+    PrincipalVariation pv() {
+        return pv;
     }
 
     /** Positions scored from the endgame table since the last {@link #limits}. */
@@ -109,29 +96,10 @@ final class Search {
         return tableHits;
     }
 
-    /**
-     * The score of a covered position from the table: a decided result is proven, ranked by its
-     * final margin like a game finished in the tree ({@link Score#over}); a result the table's
-     * bounds leave open is the table's value as a plain margin.
-     */
+    /** A covered position's score from the table ({@link Score#ofTable}), counted. */
     private int tableScore(int ply) {
-        final Board b = board;
-        final org.owarelab.tables.EndgameTable t = endgame;
-        int total = b.rules().totalSeeds();
-        int n = org.owarelab.tables.EndgameTable.seedsOnBoard(b);
-        long idx = t.index(b);
-        int lo = t.lo(n, idx);
-        int hi = t.hi(n, idx);
-        int a = b.store(b.toMove());
-        int outcome = org.owarelab.tables.EndgameTable.outcome(total, a, lo, hi);
-        int v = lo == hi ? lo : t.value(b);
-        int margin = 2 * (a + v) - total;
         tableHits++;
-        if (outcome == 1 || outcome == -1) {
-            // A decided result ranks with the wins found in the tree, by its final margin.
-            return Score.over(outcome * Math.max(1, outcome * margin), ply);
-        }
-        return outcome == 0 ? 0 : margin * Score.SEED;
+        return Score.ofTable(endgame, board, ply);
     }
 
     /** Sets the limits of the next searches: a node budget, a deadline ({@code Long.MAX_VALUE}: none), stop requests. */
@@ -192,15 +160,6 @@ final class Search {
         return stopped;
     }
 
-    /** The principal variation found by the last completed {@link #search} call at the root. */
-    int pvLength() {
-        return pvLen[0];
-    }
-
-    int pvMove(int i) {
-        return pv[i];
-    }
-
     /** The move stored for the current board position, or -1. */
     int tableMove() {
         long e = tt.probe(board.hash());
@@ -227,7 +186,7 @@ final class Search {
     /**
      * Searches the board to {@code depth} plies in the window (alpha, beta) and returns a fail-soft
      * score; {@link #stopped()} true means the result is meaningless. At {@code ply == 0} the
-     * principal variation is left in {@link #pvMove(int)}.
+     * principal variation is left in {@link #pv()}.
      */
     int search(int depth, int alpha, int beta, int ply) {
         if (depth <= 0) {
@@ -237,7 +196,7 @@ final class Search {
             return 0;
         }
         nodes++;
-        pvLen[ply] = ply;
+        pv.start(ply);
         final Board b = board;
         if (b.isOver()) {
             return terminal(ply);
@@ -307,7 +266,7 @@ final class Search {
             if (i == 0) {
                 s = -search(depth - 1, -beta, -alpha, ply + 1);
             } else {
-                int r = lmr ? reduction(depth, i, pvNode, capture) : 0;
+                int r = lmr ? MoveOrder.reduction(depth, i, pvNode, capture) : 0;
                 s = -search(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
                 if (r > 0 && s > alpha && !stopped) {
                     s = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -333,7 +292,7 @@ final class Search {
                 }
                 if (s > alpha) {
                     alpha = s;
-                    updatePv(ply, m);
+                    pv.update(ply, m);
                     if (s >= beta) {
                         if (!capture) {
                             order.cutoff(ply, mover, m, depth);
@@ -358,7 +317,7 @@ final class Search {
             return 0;
         }
         nodes++;
-        pvLen[ply] = ply;
+        pv.start(ply);
         final Board b = board;
         if (b.isOver()) {
             return terminal(ply);
@@ -407,7 +366,7 @@ final class Search {
             return 0;
         }
         nodes++;
-        pvLen[ply] = ply;
+        pv.start(ply);
         if (ply > selDepth) {
             selDepth = ply;
         }
@@ -420,7 +379,7 @@ final class Search {
     /** The exact score of a finished game at {@code ply}; notes which earlier ply a repetition matched. */
     private int terminal(int ply) {
         final Board b = board;
-        int margin = finalMargin(b);
+        int margin = Score.finalMargin(b);
         if (b.endReason() == EndReason.REPETITION) {
             int matched = -1; // a position of the game before the root
             long z = b.hash();
@@ -435,34 +394,5 @@ final class Search {
             }
         }
         return Score.over(margin, ply);
-    }
-
-    /**
-     * The final margin of a finished game from the side to move's view, as the search ranks it: the
-     * rules engine's, except after a threshold win, where the seeds left on each side count as that
-     * side's (the engine leaves them uncounted). A threshold win ends the game once one side has
-     * more than half, whoever would have taken the rest; counting them ranks the wins (and the
-     * losses) by the seeds the whole game would have given, which is what the endgame tables
-     * measure, and never changes who wins: the winner's store alone exceeds the other side's store
-     * plus every seed left.
-     */
-    static int finalMargin(Board b) {
-        final int me = b.toMove();
-        int margin = b.finalStore(me) - b.finalStore(1 - me);
-        if (b.endReason() == EndReason.THRESHOLD) {
-            margin += b.seedsOnSide(me) - b.seedsOnSide(1 - me);
-        }
-        return margin;
-    }
-
-    private void updatePv(int ply, int m) {
-        final int row = ply * (MAX_PLY + 1);
-        final int child = row + MAX_PLY + 1;
-        pv[row + ply] = m;
-        int end = pvLen[ply + 1];
-        for (int j = ply + 1; j < end; j++) {
-            pv[row + j] = pv[child + j];
-        }
-        pvLen[ply] = Math.max(end, ply + 1);
     }
 }

@@ -2,8 +2,11 @@ package org.owarelab.agents.puct;
 
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
@@ -86,6 +89,19 @@ final class PuctAgentFactory implements AgentFactory {
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152, solver=" + DEFAULT_SOLVER
                 + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
                 + "decides are terminal with their exact value)";
+    }
+
+    /** {@code model=PATH} (a checkpoint or run directory) and {@code tables=FILE} read files. */
+    @Override
+    public Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
+        Map<String, AgentAccess.Reach> r = new LinkedHashMap<>();
+        if (modelKey && !spec.string("model", "").isEmpty()) {
+            r.put("model", AgentAccess.Reach.FILE);
+        }
+        if (spec.has("tables")) {
+            r.put("tables", AgentAccess.Reach.FILE);
+        }
+        return r;
     }
 
     @Override

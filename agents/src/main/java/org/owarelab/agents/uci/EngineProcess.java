@@ -14,6 +14,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.owarelab.agents.AgentSpecException;
+import org.owarelab.util.LineReader;
 
 /**
  * An external engine process seen as lines: {@link #send} writes a command, {@link #poll} reads
@@ -71,8 +72,12 @@ final class EngineProcess implements AutoCloseable {
 
     private void drain(InputStream s, boolean stdout) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(s, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
+            LineReader reader = new LineReader(r, LineReader.DEFAULT_MAX);
+            for (LineReader.Line l = reader.next(); l != null; l = reader.next()) {
+                if (l.tooLong()) {
+                    continue; // no reply is that long: dropped, and a missing reply times out
+                }
+                String line = l.text();
                 if (stdout) {
                     lines.add(line);
                 } else {

@@ -72,6 +72,12 @@ public final class UciAgent implements Agent {
                     + "margin=2000, timeout=60000 (ms)";
         }
 
+        /** Every {@code uci} spec starts its {@code cmd}. */
+        @Override
+        public Map<String, org.owarelab.agents.AgentAccess.Reach> reaches(AgentSpec spec) {
+            return Map.of("cmd", org.owarelab.agents.AgentAccess.Reach.ENGINE);
+        }
+
         @Override
         public Agent create(AgentSpec spec, RuleSet rules, long seed) {
             return new UciAgent(spec, rules, seed);

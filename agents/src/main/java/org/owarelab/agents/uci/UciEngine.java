@@ -10,10 +10,13 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.AgentSpecException;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.LineReader;
 
 /**
  * The engine side of the UCI dialect for Oware ({@code shared/protocol/UCI-OWARE.md}): serves one
@@ -29,11 +32,15 @@ import org.owarelab.rules.RuleSet;
  * <p>Options: {@code Seed} (spin; game {@code k}, counting {@code ucinewgame} since the seed was
  * set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client that sets the seed
  * before each {@code ucinewgame} gets reproducible games and a GUI gets different ones) and
- * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily). The
+ * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily). A spec
+ * set through {@code Agent} comes from the input, not the command line: one that starts a program
+ * or reads a file is refused unless {@link #agentOption(AgentAccess)} allows it (see
+ * {@link AgentAccess}), and an engine serving one fixed player offers no {@code Agent} option at
+ * all ({@link #fixedAgent()}). The
  * options GUIs send to other engines ({@code OwnBook}, {@code EngineTurn}, {@code Ponder},
  * {@code NoiseLevel}) are ignored silently, other unknown names with an {@code info string}.
  *
- * <p>Robustness: nothing is loaded before {@code uciok}; the agent is built at the first
+ * <p>Robustness: nothing is loaded before {@code uciok} (a {@link #startup} check may run beside it); the agent is built at the first
  * {@code isready}, {@code ucinewgame} or {@code go}. A line that cannot be acted on prints
  * {@code info string error: ...} (or {@code info string unknown command ...}) and changes
  * nothing; no stack trace is ever written to the output (only to the optional diagnostics
@@ -57,8 +64,9 @@ public final class UciEngine {
     private static final long GAME_SEED_STEP = 0x9E3779B97F4A7C15L;
     private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
 
+    private final AgentRegistry agents;
     private final RuleSet rules;
-    private final BufferedReader in;
+    private final LineReader in;
     private final UciOutput out;
     private AgentMaker maker;
     private PrintWriter diagnostics;
@@ -66,6 +74,12 @@ public final class UciEngine {
     /** The engine's name in {@code id name}; null: {@code OwareLab} and the agent spec. */
     private String name;
     private long graceMillis = EngineSearch.DEFAULT_GRACE_MILLIS;
+    /** The check of the command line's agent still running when serving began (see {@link #startup}); null once joined. */
+    private java.util.concurrent.Future<?> startup;
+    /** Why the command line's agent cannot be built (ends the engine); null while it can. */
+    private RuntimeException startupFailure;
+    /** What a spec set through the Agent option may reach; null: no Agent option. */
+    private AgentAccess agentOption = AgentAccess.NONE;
 
     private String agentSpec;
     private long seed;
@@ -90,11 +104,12 @@ public final class UciEngine {
         if (seed < 0 || seed > SEED_MAX) {
             throw new IllegalArgumentException("seed " + seed + ": expected 0.." + SEED_MAX);
         }
+        this.agents = agents;
         this.maker = agents::create;
         this.agentSpec = agentSpec;
         this.rules = rules;
         this.seed = seed;
-        this.in = in;
+        this.in = new LineReader(in, LineReader.DEFAULT_MAX);
         this.out = new UciOutput(out);
         this.game = UciPosition.start(rules);
     }
@@ -103,6 +118,37 @@ public final class UciEngine {
     public UciEngine agentMaker(AgentMaker m) {
         this.maker = m;
         return this;
+    }
+
+    /**
+     * Offers the {@code Agent} option, whose specs may reach what {@code access} allows (by
+     * default {@link AgentAccess#NONE}: no program started, no file named by the input read).
+     */
+    public UciEngine agentOption(AgentAccess access) {
+        this.agentOption = java.util.Objects.requireNonNull(access);
+        return this;
+    }
+
+    /** Serves only the agent given at construction: no {@code Agent} option (an exported player). */
+    public UciEngine fixedAgent() {
+        this.agentOption = null;
+        return this;
+    }
+
+    /**
+     * The check of the command line's agent ({@code AgentRegistry.checkAll}) running in the
+     * background, so that loading a checkpoint does not delay {@code uciok}: the first command
+     * that needs the agent ({@code isready}, {@code ucinewgame}, {@code go}) waits for it, and a
+     * failed check ends the engine ({@link #startupFailure()}) instead of playing without it.
+     */
+    public UciEngine startup(java.util.concurrent.Future<?> check) {
+        this.startup = check;
+        return this;
+    }
+
+    /** Why the command line's agent could not be built, once {@link #run()} ended for it; else null. */
+    public RuntimeException startupFailure() {
+        return startupFailure;
     }
 
     /** Where agents' stack traces go (e.g. stderr); none by default. Never the protocol output. */
@@ -137,9 +183,10 @@ public final class UciEngine {
      */
     public int run() {
         try {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!handle(line)) {
+            for (LineReader.Line line = in.next(); line != null; line = in.next()) {
+                if (line.tooLong()) {
+                    out.error("a line over " + in.max() + " characters ignored");
+                } else if (!handle(line.text())) {
                     break;
                 }
             }
@@ -188,6 +235,8 @@ public final class UciEngine {
                         + " now " + game.board().text() + (game.board().isOver() ? " over " + game.board().endReason() : ""));
                 default -> out.info("unknown command " + abbreviate(line.trim()));
             }
+        } catch (StartupFailed e) {
+            return false;
         } catch (UciInputException e) {
             out.error(e.getMessage());
         } catch (InterruptedException e) {
@@ -207,7 +256,9 @@ public final class UciEngine {
         out.line("id name " + (name != null ? name : "OwareLab " + agentSpec) + " " + version);
         out.line("id author the Oware RL lab contributors");
         out.line("option name Seed type spin default " + seed + " min 0 max " + SEED_MAX);
-        out.line("option name Agent type string default " + agentSpec);
+        if (agentOption != null) {
+            out.line("option name Agent type string default " + agentSpec);
+        }
         out.line("uciok");
     }
 
@@ -251,9 +302,18 @@ public final class UciEngine {
                 gamesSinceSeed = 0;
             }
             case "agent" -> {
+                if (agentOption == null) {
+                    out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed)");
+                    return;
+                }
                 requireIdle("setoption");
                 if (value.isEmpty()) {
                     throw new UciInputException("setoption Agent: the agent spec is empty (e.g. alphabeta:depth=8)");
+                }
+                try {
+                    agents.checkAccess(value, agentOption);
+                } catch (AgentSpecException e) {
+                    throw new UciInputException("setoption Agent: " + e.getMessage());
                 }
                 closeAgent();
                 agentSpec = value;
@@ -261,7 +321,8 @@ public final class UciEngine {
             case "ownbook", "engineturn", "ponder", "noiselevel" -> {
                 // options of other engines that GUIs send blindly: nothing to do
             }
-            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed, Agent)");
+            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed"
+                    + (agentOption != null ? ", Agent)" : ")"));
         }
     }
 
@@ -318,6 +379,20 @@ public final class UciEngine {
             agent = null; // its thread may still run it: leave it alone
             search = null;
         }
+        if (startup != null) {
+            java.util.concurrent.Future<?> check = startup;
+            startup = null;
+            try {
+                check.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                startupFailure = e.getCause() instanceof RuntimeException r ? r
+                        : new IllegalArgumentException(EngineSearch.describe(e.getCause()), e.getCause());
+                throw new StartupFailed();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StartupFailed();
+            }
+        }
         if (agent == null) {
             try {
                 agent = maker.make(agentSpec, rules, gameSeed());
@@ -327,6 +402,15 @@ public final class UciEngine {
             }
         }
         return agent;
+    }
+
+    /** Ends {@link #run()}: the command line's agent cannot be built (see {@link #startupFailure}). */
+    private static final class StartupFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StartupFailed() {
+            super(null, null, false, false);
+        }
     }
 
     private long gameSeed() {

@@ -21,7 +21,7 @@ final class NaiveNegamax {
     /** The depth-limited minimax score of {@code b} from the side to move; {@code depth} < 0 searches to the end. */
     int score(Board b, int depth, int ply) {
         if (b.isOver()) {
-            return Score.over(Search.finalMargin(b), ply);
+            return Score.over(Score.finalMargin(b), ply);
         }
         if (depth == 0) {
             return quiescence ? captures(b, ply) : eval.evaluate(b);

@@ -60,8 +60,8 @@ class SearchOptionsTest {
         for (int depth = 1; depth <= 12; depth++) {
             for (int i = 0; i < 6; i++) {
                 for (boolean pv : new boolean[] {false, true}) {
-                    int r = Search.reduction(depth, i, pv, false);
-                    assertEquals(0, Search.reduction(depth, i, pv, true), "a capture is never reduced");
+                    int r = MoveOrder.reduction(depth, i, pv, false);
+                    assertEquals(0, MoveOrder.reduction(depth, i, pv, true), "a capture is never reduced");
                     if (depth < 3 || i < 2 || (pv && i < 3)) {
                         assertEquals(0, r, "depth " + depth + " move " + i + " pv " + pv);
                     } else {

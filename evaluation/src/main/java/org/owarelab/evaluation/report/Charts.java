@@ -20,6 +20,7 @@ import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.owarelab.util.AtomicFiles;
+import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.evaluation.stats.Crosstable;
 import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.stats.WinDrawLoss;
@@ -241,6 +242,42 @@ public final class Charts {
         org.knowm.xchart.HeatMapSeries hs = chart.addSeries("score", xs, ys, cells);
         hs.setMin(0);
         hs.setMax(100);
+        return chart;
+    }
+
+    /**
+     * Accuracy against perfect play by seeds on the board ({@code oware accuracy --plot}): the
+     * rates of optimal moves and of outcomes kept, in percent, with their 95% Wilson intervals as
+     * error bars; rows with no position judged are left out.
+     */
+    public static XYChart accuracy(String title, List<Accuracy.Row> rows) {
+        XYChart chart = new XYChart(900, 520, Styler.ChartTheme.XChart);
+        chart.setTitle("Accuracy against perfect play: " + title);
+        chart.setXAxisTitle("seeds on the board");
+        chart.setYAxisTitle("% of positions (bars: 95% Wilson interval)");
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
+        rows = rows.stream().filter(r -> r.positions() > 0).toList(); // nothing judged: no point
+        int k = rows.size();
+        double[] x = new double[k];
+        double[] opt = new double[k];
+        double[] optErr = new double[k];
+        double[] outc = new double[k];
+        double[] outErr = new double[k];
+        for (int i = 0; i < k; i++) {
+            Accuracy.Row r = rows.get(i);
+            x[i] = r.seeds();
+            opt[i] = 100 * r.optimalRate();
+            double[] oi = r.optimalInterval();
+            optErr[i] = 100 * Math.max(r.optimalRate() - oi[0], oi[1] - r.optimalRate());
+            outc[i] = 100 * r.outcomeRate();
+            double[] ci = r.outcomeInterval();
+            outErr[i] = 100 * Math.max(r.outcomeRate() - ci[0], ci[1] - r.outcomeRate());
+        }
+        XYSeries a = chart.addSeries("optimal move", x, opt, optErr);
+        a.setLineColor(new Color(0x1f, 0x4e, 0x79));
+        XYSeries b = chart.addSeries("outcome kept", x, outc, outErr);
+        b.setLineColor(new Color(0xc0, 0x50, 0x10));
         return chart;
     }
 

@@ -17,11 +17,13 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.export.jsonl.StrictJson;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.RulesException;
 import org.owarelab.rules.Side;
@@ -40,19 +42,39 @@ import org.owarelab.util.Texts;
  * DELETE /api/games/ID              ends the game (its agent is closed)
  * </pre>
  * A refused request gets a 4xx status and {@code {"error": "..."}} naming what was wrong (400
- * malformed body or field, 404 unknown game or path, 405 wrong method, 409 a move that is not
- * legal now, 413 a body over {@value #MAX_BODY} bytes, 403 a request from another web site, see
- * {@link #checkOrigin}); never a stack trace. A failure of the agent gets 500 with its reason.
+ * malformed body or field, a duplicated key or text after the JSON object, 404 unknown game or
+ * path, 405 wrong method, 409 a move that is not legal now, 413 a body over {@value #MAX_BODY}
+ * bytes, refused from its declared length before it is read, 403 a request from another web site
+ * or with a {@code Host} that is not this server, see {@link #checkOrigin}); never a stack trace.
+ * A failure of the agent gets 500 with its reason.
  *
- * <p>Threads: requests run on a small pool, and every API call holds this server's lock, so
+ * <p>Threads and slow clients: requests run on a bounded pool of {@value #THREADS} threads with a
+ * bounded queue (a request beyond it is dropped and its connection closed by the time limit below). A request's body is read before the server's
+ * lock is taken, so a client that declares a body and sends it slowly holds one pool thread, not
+ * the games; and the JDK server closes a connection whose request has not fully arrived within
+ * {@value #MAX_REQUEST_SECONDS} s ({@code sun.net.httpserver.maxReqTime}, set when this class
+ * loads unless already set), which frees that thread. Every API call holds this server's lock, so
  * agents (not thread-safe) see one call at a time while static files are still served. At most
  * {@value #MAX_GAMES} games are kept; a new one beyond that ends the oldest.
  */
 public final class PlayServer implements AutoCloseable {
     static final int MAX_GAMES = 8;
     static final int MAX_BODY = 4096;
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern LOOPBACK_HOST = Pattern.compile("(127\\.\\d+\\.\\d+\\.\\d+|localhost|\\[::1\\])(:\\d+)?");
+    /** Request threads: enough that a few slow clients leave the others served. */
+    static final int THREADS = 8;
+    /** Requests accepted but waiting for a thread; beyond them a connection is closed. */
+    static final int QUEUE = 64;
+    /** How long a request (line, headers and body) may take to arrive. */
+    static final int MAX_REQUEST_SECONDS = 20;
+    private static final ObjectMapper JSON = StrictJson.MAPPER;
+    private static final Pattern LOOPBACK_NAME = Pattern.compile("127\\.0\\.0\\.1|localhost|\\[::1\\]");
+
+    static {
+        // Read once, when the JDK server's configuration class loads: set before any server starts.
+        if (System.getProperty("sun.net.httpserver.maxReqTime") == null) {
+            System.setProperty("sun.net.httpserver.maxReqTime", Integer.toString(MAX_REQUEST_SECONDS));
+        }
+    }
     private static final Map<String, String> PAGES = Map.of("/", "index.html", "/index.html", "index.html",
             "/app.js", "app.js", "/style.css", "style.css");
 
@@ -61,7 +83,7 @@ public final class PlayServer implements AutoCloseable {
     private final RuleSet rules;
     private final long seed;
     private final HttpServer http;
-    private final ExecutorService pool;
+    private final ThreadPoolExecutor pool;
     /** Guarded by {@code this}; in creation order, so the first is the oldest. */
     private final Map<String, GameSession> games = new LinkedHashMap<>();
     /** Guarded by {@code this}. */
@@ -73,12 +95,20 @@ public final class PlayServer implements AutoCloseable {
         this.rules = rules;
         this.seed = seed;
         this.http = http;
-        this.pool = Executors.newFixedThreadPool(2, r -> {
+        this.pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE), r -> {
             Thread t = new Thread(r, "oware-serve");
             t.setDaemon(true);
             return t;
         });
-        http.setExecutor(pool);
+        // A request beyond the queue is dropped here rather than thrown into the JDK's dispatcher
+        // thread; its connection is closed by the request time limit.
+        http.setExecutor(task -> {
+            try {
+                pool.execute(task);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // full (or stopping): see above
+            }
+        });
         http.createContext("/", this::handle);
     }
 
@@ -88,12 +118,12 @@ public final class PlayServer implements AutoCloseable {
      * @param agents builds the agents (owned by the caller, open while the server runs)
      * @param bind the address to listen on (a loopback address keeps the page on this machine)
      * @param port the port, 0 for any free one (see {@link #port()})
-     * @throws IllegalArgumentException for a bad agent spec
+     * @throws IllegalArgumentException for an agent spec that cannot be built ({@link AgentRegistry#checkAll})
      * @throws IOException when the address cannot be bound (e.g. the port is taken)
      */
     public static PlayServer start(AgentRegistry agents, String agentSpec, RuleSet rules, long seed,
             InetAddress bind, int port) throws IOException {
-        agents.validate(agentSpec);
+        agents.checkAll(java.util.List.of(agentSpec), rules);
         PlayServer s = new PlayServer(agents, agentSpec, rules, seed,
                 HttpServer.create(new InetSocketAddress(bind, port), 0));
         s.http.start();
@@ -164,9 +194,10 @@ public final class PlayServer implements AutoCloseable {
             try {
                 checkOrigin(ex);
                 if (path.startsWith("/api/")) {
+                    byte[] body = readBody(ex); // before the lock: a slow client holds only its own thread
                     ObjectNode reply;
                     synchronized (this) {
-                        reply = api(ex, path);
+                        reply = api(ex, path, body);
                     }
                     send(ex, ex.getRequestMethod().equals("POST") && path.equals("/api/games") ? 201 : 200,
                             "application/json", reply.toString().getBytes(StandardCharsets.UTF_8));
@@ -193,7 +224,7 @@ public final class PlayServer implements AutoCloseable {
         if (host == null) {
             throw new ApiException(400, "the Host header is missing");
         }
-        if (http.getAddress().getAddress().isLoopbackAddress() && !LOOPBACK_HOST.matcher(host).matches()) {
+        if (http.getAddress().getAddress().isLoopbackAddress() && !loopbackHost(host)) {
             throw new ApiException(403, "Host '" + Texts.escape(host) + "' is not this machine (use http://127.0.0.1:"
                     + port() + "/)");
         }
@@ -202,8 +233,21 @@ public final class PlayServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code host} names this server on loopback: 127.0.0.1, localhost or [::1], with this
+     * server's port (which a browser leaves out only for port 80).
+     */
+    private boolean loopbackHost(String host) {
+        int colon = host.lastIndexOf(':');
+        boolean bracketOnly = host.endsWith("]");
+        String name = colon < 0 || bracketOnly ? host : host.substring(0, colon);
+        String port = colon < 0 || bracketOnly ? null : host.substring(colon + 1);
+        return LOOPBACK_NAME.matcher(name).matches()
+                && (port == null ? port() == 80 : port.equals(Integer.toString(port())));
+    }
+
     /** Guarded by {@code this}. */
-    private ObjectNode api(HttpExchange ex, String path) throws IOException {
+    private ObjectNode api(HttpExchange ex, String path, byte[] bodyBytes) {
         String[] parts = path.substring("/api/".length()).split("/", -1);
         String method = ex.getRequestMethod();
         if (parts.length == 1 && parts[0].equals("info")) {
@@ -213,7 +257,7 @@ public final class PlayServer implements AutoCloseable {
         }
         if (parts[0].equals("games") && parts.length == 1) {
             allow(method, "POST");
-            JsonNode body = body(ex, Set.of("side"));
+            JsonNode body = body(bodyBytes, Set.of("side"));
             int side = Side.SOUTH;
             if (body.has("side")) {
                 try {
@@ -240,7 +284,7 @@ public final class PlayServer implements AutoCloseable {
             }
             if (parts[2].equals("move")) {
                 allow(method, "POST");
-                JsonNode body = body(ex, Set.of("move"));
+                JsonNode body = body(bodyBytes, Set.of("move"));
                 if (!body.has("move")) {
                     throw new ApiException(400, "'move' is missing (expected {\"move\": \"C\"})");
                 }
@@ -249,7 +293,7 @@ public final class PlayServer implements AutoCloseable {
             }
             if (parts[2].equals("undo")) {
                 allow(method, "POST");
-                body(ex, Set.of());
+                body(bodyBytes, Set.of());
                 g.undo();
                 return g.state();
             }
@@ -281,8 +325,23 @@ public final class PlayServer implements AutoCloseable {
                 + String.join(" or ", allowed) + ")");
     }
 
-    /** The request body as a JSON object with only the {@code fields} named; empty means {@code {}}. */
-    private static JsonNode body(HttpExchange ex, Set<String> fields) throws IOException {
+    /**
+     * The request body, at most {@value #MAX_BODY} bytes: a larger declared length is refused (413)
+     * before a byte of it is read, a larger chunked body once it passes the limit.
+     */
+    private static byte[] readBody(HttpExchange ex) throws IOException {
+        String declared = ex.getRequestHeaders().getFirst("Content-Length");
+        if (declared != null) {
+            long length;
+            try {
+                length = Long.parseLong(declared.trim());
+            } catch (NumberFormatException e) {
+                throw new ApiException(400, "Content-Length '" + Texts.escape(declared) + "' is not a number");
+            }
+            if (length > MAX_BODY) {
+                throw new ApiException(413, "request body of " + length + " bytes is over " + MAX_BODY + " bytes");
+            }
+        }
         byte[] bytes;
         try (InputStream in = ex.getRequestBody()) {
             bytes = in.readNBytes(MAX_BODY + 1);
@@ -290,6 +349,11 @@ public final class PlayServer implements AutoCloseable {
         if (bytes.length > MAX_BODY) {
             throw new ApiException(413, "request body over " + MAX_BODY + " bytes");
         }
+        return bytes;
+    }
+
+    /** The request body as a JSON object with only the {@code fields} named; empty means {@code {}}. */
+    private static JsonNode body(byte[] bytes, Set<String> fields) {
         String text = new String(bytes, StandardCharsets.UTF_8);
         if (text.isBlank()) {
             return JSON.createObjectNode();

@@ -16,6 +16,7 @@ import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.Checkpoints;
 import org.owarelab.model.HashedFiles;
 import org.owarelab.model.PolicyValueNet;
+import org.owarelab.util.AtomicDirectory;
 
 /**
  * The training half of checkpoints (the format and reading are {@link Checkpoints} in the model

@@ -26,6 +26,7 @@ import org.owarelab.model.TestEncoders;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.replay.Minibatch;
+import org.owarelab.util.AtomicDirectory;
 
 class CheckpointTest {
     static final RuleSet RULES = RuleSet.DEFAULT;

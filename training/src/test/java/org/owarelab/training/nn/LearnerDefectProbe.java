@@ -17,7 +17,8 @@ import org.owarelab.training.replay.Minibatch;
  * A fresh-JVM probe for the rare non-finite learner step (docs/learner-defect.md): runs the ResNet
  * SGD fit of {@code LearnerTest.sgdFitsAFixedBatchWithAWdlAuxResnet} once and exits 3 when a step's
  * gradient is not finite, 0 otherwise. Not a test (no {@code @Test}): the defect shows in about 1 of
- * 10 to 1 of 90 fresh JVMs, so it is run many times by {@code training/probe-defect.sh}.
+ * 10 to 1 of 90 fresh JVMs, so it was run many times, each in a fresh JVM (the defect is fixed; the
+ * script that did it, {@code training/probe-defect.sh}, is in the git history).
  *
  * <p>System property {@code probe.threads} (when set) calls {@link TorchThreads#set} with it on the
  * thread that trains, before the network is made.

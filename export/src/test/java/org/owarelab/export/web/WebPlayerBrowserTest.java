@@ -1,0 +1,216 @@
+package org.owarelab.export.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.owarelab.env.Encoders;
+import org.owarelab.export.SearchSettings;
+import org.owarelab.model.DeviceChoice;
+import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.PolicyValueNet;
+import org.owarelab.rules.Board;
+import org.owarelab.rules.Moves;
+import org.owarelab.rules.RuleSet;
+import org.owarelab.training.nn.CheckpointWriter;
+
+/**
+ * The static web player in Debian's headless Chromium (its own chromedriver, never a downloaded
+ * one), loaded from a plain static file server on 127.0.0.1 (no Java game server: the rules and
+ * search run in the page). Every request but to that server is refused by Chromium's host rules,
+ * so the game proves the page needs nothing else. Plays North for one agent move and an undo,
+ * then a whole game as South against the in-browser player, checking every drawn board against
+ * the Java rules, the capture mark, the agent's value and PV and the thinking state. Skipped, with
+ * a message, only where {@code /usr/bin/chromium} is not installed. Leaves a screenshot in
+ * {@code target/web-player.png} (docs/web-player.png is a copy).
+ */
+@Tag("browser")
+class WebPlayerBrowserTest {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aWholeGameAgainstTheInBrowserPlayerFromAStaticServer() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "browser test skipped: /usr/bin/chromium is not installed "
+                + "(apt-get install -y chromium chromium-driver; .ci/run does)");
+        assertTrue(Files.isExecutable(CHROMEDRIVER), "Chromium is installed but not its driver: "
+                + "apt-get install -y chromium-driver (.ci/run does)");
+        Path checkpoint = tmp.resolve("run/checkpoints/step-00000003");
+        Files.createDirectories(checkpoint.getParent());
+        try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(32, 32), Encoders.create("compact", RuleSet.DEFAULT),
+                3, DeviceChoice.CPU)) {
+            CheckpointWriter.save(checkpoint, net, 3);
+        }
+        Path site = WebSite.write(new WebSite.Options(tmp.resolve("run"), tmp.resolve("site"), SearchSettings.of(24, null),
+                "BrowserNet", null));
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                "--window-size=860,760", "--user-data-dir=" + tmp.resolve("profile").toAbsolutePath(),
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
+        try (StaticFiles server = new StaticFiles(site)) {
+            WebDriver driver = new ChromeDriver(service, options);
+            try {
+                play(driver, server.url());
+            } finally {
+                driver.quit();
+            }
+            Set<String> files = server.requested.stream().collect(Collectors.toSet());
+            assertEquals(Set.of("/", "/style.css", "/app.js", "/rules.js", "/worker.js", "/player.json", "/search.js",
+                    "/network.js", "/encoder.js", "/model.onnx", "/ort/ort.wasm.bundle.min.mjs",
+                    "/ort/ort-wasm-simd-threaded.wasm"), files.stream().filter(f -> !f.equals("/favicon.ico"))
+                    .collect(Collectors.toSet()), "the site's own files, each from the static server");
+        }
+    }
+
+    private static void play(WebDriver driver, String url) throws Exception {
+        // Generous upper bounds on each wait (a loaded machine); the test waits for states, never sleeps.
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(120));
+        driver.get(url);
+        wait.until(d -> state(d).equals("human"));
+        // the worker has loaded the model (or says why not)
+        wait.until(d -> d.findElement(By.id("agent")).getText().contains("BrowserNet")
+                || !d.findElement(By.id("error")).getText().isEmpty());
+        assertEquals("", driver.findElement(By.id("error")).getText());
+        assertEquals("24", driver.findElement(By.id("amount")).getDomProperty("value"), "the exported simulations");
+        assertBoardDrawn(driver, new Board(), "south");
+
+        // North: the agent opens, searching for 1.5 s, shown as thinking; then undo is refused (no human move yet)
+        new Select(driver.findElement(By.id("limit"))).selectByValue("time");
+        setAmount(driver, "1500");
+        new Select(driver.findElement(By.id("side"))).selectByValue("north");
+        driver.findElement(By.id("new")).click();
+        wait.until(d -> state(d).equals("thinking"));
+        assertTrue(driver.findElement(By.id("status")).getText().startsWith("Agent is thinking"));
+        assertTrue(driver.findElement(By.tagName("body")).getDomAttribute("class").contains("thinking"));
+        wait.until(d -> state(d).equals("human"));
+        String opening = moves(driver);
+        assertEquals(1, opening.length());
+        assertReply(driver, opening.charAt(0));
+        Board b = new Board();
+        Moves.playAll(b, opening);
+        assertBoardDrawn(driver, b, "north");
+        assertFalse(driver.findElement(By.id("undo")).isEnabled());
+
+        // one human move, the reply (24 simulations), then undo back to the agent's opening
+        new Select(driver.findElement(By.id("limit"))).selectByValue("sims");
+        setAmount(driver, "24");
+        house(driver, String.valueOf(b.legalLetters().charAt(0))).click();
+        wait.until(d -> state(d).equals("human") && moves(d).length() == 3 || state(d).equals("over"));
+        Board after = new Board();
+        Moves.playAll(after, moves(driver));
+        assertBoardDrawn(driver, after, "north");
+        driver.findElement(By.id("undo")).click();
+        wait.until(d -> moves(d).equals(opening) && state(d).equals("human"));
+        assertBoardDrawn(driver, b, "north");
+
+        // a whole game as South: the first legal house each turn until the game ends
+        new Select(driver.findElement(By.id("side"))).selectByValue("south");
+        driver.findElement(By.id("new")).click();
+        wait.until(d -> moves(d).isEmpty() && state(d).equals("human"));
+        boolean captureShown = false;
+        byte[] png = null;
+        for (int turn = 0; turn < 400 && !state(driver).equals("over"); turn++) {
+            String before = moves(driver);
+            Board now = new Board();
+            Moves.playAll(now, before);
+            house(driver, String.valueOf(now.legalLetters().charAt(0))).click();
+            wait.until(d -> !moves(d).equals(before) && (state(d).equals("human") || state(d).equals("over")));
+            String played = moves(driver);
+            Board drawn = new Board();
+            Moves.playAll(drawn, played); // the agent's moves are legal under the Java rules
+            assertBoardDrawn(driver, drawn, "south");
+            if (played.length() > before.length() + 1) {
+                assertReply(driver, played.charAt(played.length() - 1));
+            }
+            if (drawn.lastCaptured() > 0) {
+                assertTrue(driver.findElement(By.id("last")).getText().contains("capturing " + drawn.lastCaptured()),
+                        driver.findElement(By.id("last")).getText());
+                assertFalse(driver.findElements(By.cssSelector(".house.captured")).isEmpty(), "captured houses marked");
+                if (!captureShown) {
+                    png = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
+                    captureShown = true;
+                }
+            }
+        }
+        assertEquals("over", state(driver), "the game ended within 400 turns");
+        Board end = new Board();
+        Moves.playAll(end, moves(driver));
+        assertTrue(end.isOver());
+        String status = driver.findElement(By.id("status")).getText();
+        assertTrue(status.startsWith("Game over (" + end.endReason().name() + ")"), status);
+        assertTrue(status.contains("south " + end.finalStore(0) + " - north " + end.finalStore(1)), status);
+        assertTrue(captureShown, "some move of the game captured and the page marked it");
+        assertEquals("", driver.findElement(By.id("error")).getText());
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target", "web-player.png"), png);
+        assertTrue(png.length > 1000);
+    }
+
+    private static void setAmount(WebDriver driver, String value) {
+        WebElement amount = driver.findElement(By.id("amount"));
+        amount.clear();
+        amount.sendKeys(value);
+    }
+
+    private static void assertReply(WebDriver driver, char move) {
+        String reply = driver.findElement(By.id("reply")).getText();
+        assertTrue(reply.startsWith("played " + move + ", value "), reply);
+        assertTrue(reply.contains("PV " + move), reply);
+    }
+
+    /** Every house's count, both stores and the highlighted legal moves as the Java rules have them. */
+    private static void assertBoardDrawn(WebDriver driver, Board b, String human) {
+        for (int i = 0; i < 12; i++) {
+            String letter = String.valueOf(i < 6 ? (char) ('A' + i) : (char) ('a' + i - 6));
+            String text = house(driver, letter).getText();
+            assertEquals(String.valueOf(b.count(i)), text.split("\\R")[0].strip(), "house " + letter + ": " + text);
+        }
+        int me = human.equals("south") ? 0 : 1;
+        assertEquals(String.valueOf(b.store(me)), driver.findElement(By.id("store-bottom")).getText().split("\\R")[0].strip());
+        assertEquals(String.valueOf(b.store(1 - me)), driver.findElement(By.id("store-top")).getText().split("\\R")[0].strip());
+        List<WebElement> legal = driver.findElements(By.cssSelector(".house.legal"));
+        assertEquals(b.isOver() || b.toMove() != me ? 0 : b.legalLetters().length(), legal.size(), "highlighted moves");
+    }
+
+    private static WebElement house(WebDriver driver, String letter) {
+        return driver.findElement(By.cssSelector(".house[data-letter='" + letter + "']"));
+    }
+
+    private static String state(WebDriver driver) {
+        String s = driver.findElement(By.tagName("body")).getDomAttribute("data-state");
+        return s == null ? "" : s;
+    }
+
+    private static String moves(WebDriver driver) {
+        String m = driver.findElement(By.tagName("body")).getDomAttribute("data-moves");
+        return m == null ? "" : m;
+    }
+}

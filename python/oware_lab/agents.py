@@ -1,0 +1,59 @@
+"""The lab's agents as Python callables: ``agent(spec).act(position)``."""
+from . import backends
+from .errors import OwareError
+
+
+class Agent:
+    """A lab agent (``random``, ``greedy``, ``alphabeta:depth=4``, ``puct:model=runs/q1,sims=200``, a
+    UCI engine...). ``act(position)`` answers a :class:`~oware_lab.backends.Decision` (move, letter,
+    value from the side to move, policy) for a position text (``4-4-4-4-4-4-4-4-4-4-4-4-0-0-S``, the
+    start when None). Each call resets the agent with ``seed``, so answers depend only on the call
+    (time limits excepted). Calling the object is ``act``. A bad spec raises OwareError at once."""
+
+    def __init__(self, spec, rules='', backend=None, seed=0):
+        self.spec, self.rules, self.seed = spec, rules, seed
+        self.backend = backends.choose(backend)
+        if self.backend == 'jpype':
+            backends._Jvm.start()
+            J = backends._Jvm
+            self._rules = backends.jpype_call(lambda: J.RuleSet.parse(rules))
+            self._agent = backends.jpype_call(lambda: J.registry().create(spec, self._rules, 0))
+            self._env = backends.jpype_call(lambda: J.FlatEnv(rules, ''))  # positions are checked as jsonl does
+            self._io = None
+        else:
+            self._io = backends.Jsonl((spec,))
+            try:
+                self.act()  # refuses a bad spec now, as the in-process backend does
+            except OwareError:
+                self._io.close()
+                raise
+
+    def act(self, position=None, seed=None):
+        seed = self.seed if seed is None else seed
+        if self._io is None:
+            backends.jpype_call(lambda: self._env.reset(0) if position is None else self._env.reset(position, 0))
+            return backends._decide(self._agent, self._env.board(), seed)
+        self._io.request('reset', rules=self.rules, position=position, seed=0)
+        r = self._io.request('agent', agent=self.spec, seed=seed)
+        import numpy as np
+        return backends.Decision(int(r['action']), r['move'], float(r['value']),
+                                 np.asarray(r['policy'], dtype=np.float32))
+
+    __call__ = act
+
+    def close(self):
+        if self._io is not None:
+            self._io.close()
+        else:
+            self._agent.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def agent(spec, rules='', backend=None, seed=0):
+    """The lab agent of ``spec`` (see :class:`Agent`)."""
+    return Agent(spec, rules, backend, seed)

@@ -1,0 +1,317 @@
+"""The two ways to reach the lab's Java environment, behind one small interface.
+
+``JPypeBackend`` runs the JVM inside this Python process (Debian's ``python3-jpype``) and calls
+``org.owarelab.env.bridge.FlatEnv``: one call per step, one ``float[]`` back. ``SubprocessBackend``
+starts ``oware jsonl --env`` and exchanges one JSON line per request. Both answer the same
+:class:`Step` values and raise :class:`OwareError` with the lab's message; every rule decision is
+the Java side's (this package re-implements none).
+"""
+import json
+import os
+import shlex
+import subprocess
+import tempfile
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import paths
+from .errors import OwareError
+
+SIDES = ('south', 'north')
+# Indices of org.owarelab.env.bridge.FlatEnv's layout (a test checks them against the Java constants).
+SOUTH_REWARD, NORTH_REWARD, MASK, TO_MOVE, TERMINATED, TRUNCATED, PLY = 0, 1, 2, 3, 4, 5, 6
+SOUTH_STORE, NORTH_STORE, SOUTH_SCORE, NORTH_SCORE, CAPTURED, END_REASON, FIELDS = 7, 8, 9, 10, 11, 12, 13
+
+
+@dataclass
+class Step:
+    """One time step of the two-player game, as the lab's ``TimeStep``: the observation is canonical
+    from ``to_move``; ``south``/``north`` are the step's rewards per absolute side (zero-sum)."""
+    observation: np.ndarray
+    mask: int
+    to_move: int
+    south: float
+    north: float
+    terminated: bool
+    truncated: bool
+    ply: int
+    stores: tuple
+    scores: tuple
+    captured: int
+    end_reason: object
+    position: str
+
+    def reward(self, side):
+        return self.south if side == 0 else self.north
+
+    @property
+    def done(self):
+        return self.terminated or self.truncated
+
+
+@dataclass
+class Decision:
+    """An agent's answer: ``move`` (the mover's house from its left), its ``letter``, ``value`` in
+    [-1, 1] from the side to move, and ``policy`` (one probability per action)."""
+    move: int
+    letter: str
+    value: float
+    policy: np.ndarray
+
+
+def choose(backend=None):
+    """The backend name to use: ``backend`` if given, else OWARE_BACKEND, else ``jpype`` when JPype
+    imports and the lab's jars are found, else ``subprocess``."""
+    name = backend or os.environ.get('OWARE_BACKEND')
+    if name:
+        if name not in ('jpype', 'subprocess'):
+            raise ValueError(f"backend {name!r}: expected 'jpype' or 'subprocess'")
+        return name
+    try:
+        import jpype  # noqa: F401
+        paths.class_path()
+        return 'jpype'
+    except (ImportError, FileNotFoundError):
+        return 'subprocess'
+
+
+def open_env(backend=None, rules='', env=''):
+    """A single-env backend object for the rules and env options."""
+    return JPypeBackend(rules, env) if choose(backend) == 'jpype' else SubprocessBackend(rules, env)
+
+
+# ---------------------------------------------------------------------------------------------------
+# In-process: JPype
+
+
+class _Jvm:
+    """The JVM of this process (started once; JPype cannot restart it) and the lab classes used."""
+    started = False
+
+    @classmethod
+    def start(cls):
+        if cls.started:
+            return
+        import jpype
+        if not jpype.isJVMStarted():
+            opts = shlex.split(os.environ.get('OWARE_JAVA_OPTS', ''))
+            jpype.startJVM(*opts, '-Djava.awt.headless=true', classpath=_support_jar(jpype) + paths.class_path(),
+                           convertStrings=True)
+        pkg = jpype.JPackage('org').owarelab
+        cls.FlatEnv = jpype.JClass('org.owarelab.env.bridge.FlatEnv')
+        cls.FlatVectorEnv = jpype.JClass('org.owarelab.env.bridge.FlatVectorEnv')
+        cls.Texts = jpype.JClass('org.owarelab.util.Texts')
+        cls.RuleSet = jpype.JClass('org.owarelab.rules.RuleSet')
+        cls.Board = jpype.JClass('org.owarelab.rules.Board')
+        cls.Position = jpype.JClass('org.owarelab.rules.Position')
+        cls.Moves = jpype.JClass('org.owarelab.rules.Moves')
+        cls.JInt = jpype.JInt
+        cls.JArray = jpype.JArray
+        cls.JException = jpype.JException
+        cls.end_reasons = [str(s) for s in cls.FlatEnv.endReasons()]
+        cls.pkg = pkg
+        cls._registry = None
+        cls.started = True
+
+    @classmethod
+    def registry(cls):
+        """The lab's agent registry (built-in agents, ``puct:model=``, UCI engines), built on first use."""
+        if cls._registry is None:
+            cls._registry = jpype_call(lambda: cls.pkg.model.ModelAgents.registry())
+        return cls._registry
+
+
+def _support_jar(jpype):
+    """JPype's own Java classes (``org.jpype.jar``) when they sit apart from the module: Debian's
+    python3-jpype 1.4 installs them in /usr/share/java and its ``startJVM`` then fails with
+    ``ClassNotFoundException: org.jpype.classloader.DynamicClassLoader`` unless they are on the class
+    path. A pip-installed JPype keeps the jar beside the module and finds it itself."""
+    beside = os.path.join(os.path.dirname(os.path.dirname(jpype.__file__)), 'org.jpype.jar')
+    if os.path.isfile(beside):
+        return []
+    debian = '/usr/share/java/org.jpype.jar'
+    return [debian] if os.path.isfile(debian) else []
+
+
+def jpype_call(fn):
+    """Calls ``fn``, turning a Java exception into OwareError with the lab's one-line reason."""
+    try:
+        return fn()
+    except _Jvm.JException as e:
+        raise OwareError(str(_Jvm.Texts.reason(e))) from None
+
+
+class JPypeBackend:
+    """The env inside this process through ``FlatEnv``."""
+    name = 'jpype'
+
+    def __init__(self, rules='', env=''):
+        _Jvm.start()
+        self.rules, self.env_options = rules, env
+        self._env = jpype_call(lambda: _Jvm.FlatEnv(rules, env))
+        self._rules = self._env.env().config().rules()
+        self.observation_size = int(self._env.env().observationSize())
+        self.action_count = int(self._env.env().actionCount())
+        self._agents = {}
+
+    def _step(self, out):
+        a = np.frombuffer(memoryview(out), dtype=np.float32)
+        r = a[END_REASON]
+        end = FIELDS + self.observation_size
+        # The position text from its numbers (houses in order, stores, side): Position.text()'s format;
+        # the tests compare it with the subprocess backend's, which is Java's text.
+        houses = '-'.join(str(int(h)) for h in a[end:])
+        position = f'{houses}-{int(a[SOUTH_STORE])}-{int(a[NORTH_STORE])}-{"SN"[int(a[TO_MOVE])]}'
+        return Step(a[FIELDS:end].copy(), int(a[MASK]), int(a[TO_MOVE]), float(a[SOUTH_REWARD]), float(a[NORTH_REWARD]),
+                    bool(a[TERMINATED]), bool(a[TRUNCATED]), int(a[PLY]), (int(a[SOUTH_STORE]), int(a[NORTH_STORE])),
+                    (int(a[SOUTH_SCORE]), int(a[NORTH_SCORE])), int(a[CAPTURED]),
+                    None if r < 0 else _Jvm.end_reasons[int(r)], position)
+
+    def reset(self, seed, position=None):
+        if position is None:
+            return self._step(jpype_call(lambda: self._env.reset(seed)))
+        return self._step(jpype_call(lambda: self._env.reset(position, seed)))
+
+    def step(self, action):
+        return self._step(jpype_call(lambda: self._env.step(action)))
+
+    def render(self):
+        return str(self._env.render())
+
+    def agent_move(self, spec, seed):
+        agent = self._agent(spec)
+        return _decide(agent, self._env.board(), seed)
+
+    def _agent(self, spec):
+        a = self._agents.get(spec)
+        if a is None:
+            a = jpype_call(lambda: _Jvm.registry().create(spec, self._rules, 0))
+            self._agents[spec] = a
+        return a
+
+    def close(self):
+        for a in self._agents.values():
+            a.close()
+        self._agents.clear()
+
+
+def _decide(agent, board, seed):
+    def call():
+        agent.reset(seed)
+        return agent.decide(board)
+    d = jpype_call(call)
+    move = int(d.move())
+    return Decision(move, str(_Jvm.Moves.letter(board.toMove(), move)), float(d.value()),
+                    np.asarray(d.policy(), dtype=np.float32).copy())
+
+
+# ---------------------------------------------------------------------------------------------------
+# Subprocess: oware jsonl --env
+
+def command():
+    """The lab command: OWARE_CMD when set (e.g. ``java -cp ... org.owarelab.cli.Main``), else the
+    checkout's ``./oware`` launcher."""
+    cmd = os.environ.get('OWARE_CMD')
+    if cmd:
+        return shlex.split(cmd)
+    root = paths.repo_root()
+    if root is None:
+        raise FileNotFoundError('no lab checkout found (pom.xml and oware) above ' + os.getcwd()
+                                + ': set OWARE_ROOT or OWARE_CMD')
+    return [str(root / 'oware')]
+
+
+def allow_flags(*specs):
+    """The ``oware jsonl`` flags that the agent specs need: ``--allow-engines`` for a UCI engine
+    (``uci:``), ``--allow-files`` for a spec that reads a file (``model=``, ``tables=``). The JSON-lines
+    front end refuses such specs from its input stream unless the person starting it allowed them on
+    its command line; the user of this package is that person, and allows exactly what their specs
+    need."""
+    flags = []
+    text = ' '.join(s for s in specs if s)
+    if 'uci:' in text or text.startswith('uci'):
+        flags.append('--allow-engines')
+    if 'model=' in text or 'tables=' in text:
+        flags.append('--allow-files')
+    return flags
+
+
+class Jsonl:
+    """One ``oware jsonl --env`` child process: ``request(op, **fields)`` answers the reply dict."""
+
+    def __init__(self, specs=()):
+        root = paths.repo_root()
+        self._stderr = tempfile.TemporaryFile(mode='w+')
+        cmd = command() + ['jsonl', '--env'] + allow_flags(*specs)
+        self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                                      text=True, bufsize=1, cwd=str(root) if root else None)
+
+    def request(self, op, **fields):
+        line = json.dumps({'op': op, **{k: v for k, v in fields.items() if v is not None}})
+        try:
+            self._proc.stdin.write(line + '\n')
+            self._proc.stdin.flush()
+            reply = self._proc.stdout.readline()
+        except (BrokenPipeError, ValueError):
+            reply = ''
+        if not reply:
+            self._stderr.seek(0)
+            tail = self._stderr.read()[-2000:]
+            raise OwareError(f'the lab process ended (exit {self._proc.poll()}): {tail.strip()}')
+        r = json.loads(reply)
+        if 'error' in r:
+            raise OwareError(r['error'])
+        return r
+
+    def close(self):
+        if self._proc.poll() is None:
+            try:
+                self._proc.stdin.close()
+            except OSError:
+                pass
+            self._proc.wait(timeout=60)
+        self._stderr.close()
+
+
+class SubprocessBackend:
+    """The env in an ``oware jsonl --env`` child process; opponents through its ``agent`` op.
+    ``specs`` are the agent specs this env will use (they decide the ``--allow-*`` flags)."""
+    name = 'subprocess'
+
+    def __init__(self, rules='', env='', specs=()):
+        self.rules, self.env_options = rules, env
+        self._io = Jsonl(specs)
+        try:
+            r = self._io.request('reset', rules=rules, env=env, seed=0)
+        except OwareError:
+            self._io.close()
+            raise
+        self.observation_size = int(r['observationSize'])
+        self.action_count = int(r['actionCount'])
+
+    @staticmethod
+    def _step(t):
+        i = t['info']
+        mask = int(t['legalMask'])
+        return Step(np.asarray(t['observation'], dtype=np.float32), mask, SIDES.index(t['toMove']),
+                    float(t['reward']['south']), float(t['reward']['north']), bool(t['terminated']),
+                    bool(t['truncated']), int(i['ply']), (int(i['southStore']), int(i['northStore'])),
+                    (int(i['southScore']), int(i['northScore'])), int(i['captured']), i['endReason'], t['position'])
+
+    def reset(self, seed, position=None):
+        return self._step(self._io.request('reset', rules=self.rules, env=self.env_options, seed=seed,
+                                           position=position))
+
+    def step(self, action):
+        return self._step(self._io.request('step', action=int(action)))
+
+    def render(self):
+        return self._io.request('render')['text']
+
+    def agent_move(self, spec, seed):
+        r = self._io.request('agent', agent=spec, seed=seed)
+        return Decision(int(r['action']), r['move'], float(r['value']), np.asarray(r['policy'], dtype=np.float32))
+
+    def close(self):
+        self._io.close()
