@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import org.owarelab.agents.alphabeta.EvalTerms;
 import org.owarelab.agents.alphabeta.tuning.EvalFit;
 import org.owarelab.evaluation.GameRecords;
+import org.owarelab.formats.Mappers;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
@@ -43,7 +44,7 @@ import picocli.CommandLine.Spec;
             "  oware tune-eval --games runs/quick/selfplay.jsonl",
             "  oware tune-eval --games a.jsonl --games b.jsonl --min-ply 8 --validation 0.2 --seed 3"})
 final class TuneEvalCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json(); // a duplicated key is an error
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -9,6 +9,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.owarelab.formats.Mappers;
 
 /**
  * The one framing of every message this module puts on the wire: a 4-byte magic naming the
@@ -16,7 +17,7 @@ import java.io.UncheckedIOException;
  * then the kind's binary body. Readers check the magic and the lengths before they trust a byte.
  */
 final class Frames {
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = Mappers.json(); // a duplicated key is an error
     /** Largest header accepted (a config and a model card fit in far less). */
     static final int MAX_HEADER = 1 << 20;
 

@@ -160,10 +160,7 @@ public record ReadProblem(int line, int column, String key, String problem) {
         if (JsonNode.class.isAssignableFrom(type)) {
             return "a value";
         }
-        if (Map.class.isAssignableFrom(type)) {
-            return "a section of keys (key: value lines below it)";
-        }
-        return "a section of keys (key: value lines below it)";
+        return "a section of keys (key: value lines below it)"; // a map or a record
     }
 
     /** Jackson's name of a value's shape ({@code Array}, {@code Object}, {@code String}) in a config's words. */

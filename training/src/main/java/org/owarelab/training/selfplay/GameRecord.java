@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.owarelab.formats.Mappers;
 import org.owarelab.util.Texts;
 
 /**
@@ -45,7 +46,7 @@ public record GameRecord(long gameId, long seed, String rules, String moves, int
     /** Format version of {@link #jsonLine()} (lines without the field are format 1 too). */
     public static final int FORMAT = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.json(); // a duplicated key is an error
     private static final Set<String> FIELDS = Set.of("format", "id", "seed", "rules", "moves", "winner", "end",
             "stores", "would_resign", "would_resign_ply", "positions", "simulations");
 

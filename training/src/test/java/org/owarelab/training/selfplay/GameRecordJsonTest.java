@@ -58,6 +58,8 @@ class GameRecordJsonTest {
         assertMessage("\"stores\" must be [south, north] seed counts", ok.replace("[20,22]", "[20]"));
         assertMessage("\"moves\" must be a string, not 3", ok.replace("\"FfBe\"", "3"));
         assertMessage("\"simulations\" must be a 64-bit whole number, not 1.5", ok.replace("5000", "1.5"));
+        // Issue 27: a duplicated key was read as its last value.
+        assertMessage("not JSON: Duplicate field 'winner'", ok.replace("\"winner\":-1", "\"winner\":-1,\"winner\":0"));
     }
 
     private static void assertMessage(String expected, String line) {
