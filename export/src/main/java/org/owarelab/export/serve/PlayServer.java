@@ -1,6 +1,5 @@
 package org.owarelab.export.serve;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -194,7 +193,7 @@ public final class PlayServer implements AutoCloseable {
             try {
                 checkOrigin(ex);
                 if (path.startsWith("/api/")) {
-                    byte[] body = readBody(ex); // before the lock: a slow client holds only its own thread
+                    byte[] body = Requests.readBody(ex, MAX_BODY); // before the lock: a slow client holds only its own thread
                     ObjectNode reply;
                     synchronized (this) {
                         reply = api(ex, path, body);
@@ -251,17 +250,17 @@ public final class PlayServer implements AutoCloseable {
         String[] parts = path.substring("/api/".length()).split("/", -1);
         String method = ex.getRequestMethod();
         if (parts.length == 1 && parts[0].equals("info")) {
-            allow(method, "GET");
+            Requests.allow(method, "GET");
             ObjectNode info = JSON.createObjectNode().put("agent", agentSpec);
             return info.put("houses", rules.houses()).put("seeds", rules.seeds());
         }
         if (parts[0].equals("games") && parts.length == 1) {
-            allow(method, "POST");
-            JsonNode body = body(bodyBytes, Set.of("side"));
+            Requests.allow(method, "POST");
+            JsonNode body = Requests.body(bodyBytes, Set.of("side"));
             int side = Side.SOUTH;
             if (body.has("side")) {
                 try {
-                    side = Side.parse(text(body, "side"));
+                    side = Side.parse(Requests.text(body, "side"));
                 } catch (RulesException e) {
                     throw new ApiException(400, "'side': expected \"south\" or \"north\", got "
                             + Texts.escape(body.get("side").toString()));
@@ -275,7 +274,7 @@ public final class PlayServer implements AutoCloseable {
                 throw new ApiException(404, "no game '" + Texts.escape(parts[1]) + "' (ended, or never started)");
             }
             if (parts.length == 2) {
-                allow(method, "GET", "DELETE");
+                Requests.allow(method, "GET", "DELETE");
                 if (method.equals("DELETE")) {
                     games.remove(g.id()).close();
                     return JSON.createObjectNode().put("ended", g.id());
@@ -283,17 +282,17 @@ public final class PlayServer implements AutoCloseable {
                 return g.state();
             }
             if (parts[2].equals("move")) {
-                allow(method, "POST");
-                JsonNode body = body(bodyBytes, Set.of("move"));
+                Requests.allow(method, "POST");
+                JsonNode body = Requests.body(bodyBytes, Set.of("move"));
                 if (!body.has("move")) {
                     throw new ApiException(400, "'move' is missing (expected {\"move\": \"C\"})");
                 }
-                g.humanMove(text(body, "move"));
+                g.humanMove(Requests.text(body, "move"));
                 return g.state();
             }
             if (parts[2].equals("undo")) {
-                allow(method, "POST");
-                body(bodyBytes, Set.of());
+                Requests.allow(method, "POST");
+                Requests.body(bodyBytes, Set.of());
                 g.undo();
                 return g.state();
             }
@@ -313,76 +312,6 @@ public final class PlayServer implements AutoCloseable {
                 seed + k);
         games.put(id, g);
         return g;
-    }
-
-    private static void allow(String method, String... allowed) {
-        for (String a : allowed) {
-            if (a.equals(method)) {
-                return;
-            }
-        }
-        throw new ApiException(405, "method " + Texts.escape(method) + " not allowed here (expected "
-                + String.join(" or ", allowed) + ")");
-    }
-
-    /**
-     * The request body, at most {@value #MAX_BODY} bytes: a larger declared length is refused (413)
-     * before a byte of it is read, a larger chunked body once it passes the limit.
-     */
-    private static byte[] readBody(HttpExchange ex) throws IOException {
-        String declared = ex.getRequestHeaders().getFirst("Content-Length");
-        if (declared != null) {
-            long length;
-            try {
-                length = Long.parseLong(declared.trim());
-            } catch (NumberFormatException e) {
-                throw new ApiException(400, "Content-Length '" + Texts.escape(declared) + "' is not a number");
-            }
-            if (length > MAX_BODY) {
-                throw new ApiException(413, "request body of " + length + " bytes is over " + MAX_BODY + " bytes");
-            }
-        }
-        byte[] bytes;
-        try (InputStream in = ex.getRequestBody()) {
-            bytes = in.readNBytes(MAX_BODY + 1);
-        }
-        if (bytes.length > MAX_BODY) {
-            throw new ApiException(413, "request body over " + MAX_BODY + " bytes");
-        }
-        return bytes;
-    }
-
-    /** The request body as a JSON object with only the {@code fields} named; empty means {@code {}}. */
-    private static JsonNode body(byte[] bytes, Set<String> fields) {
-        String text = new String(bytes, StandardCharsets.UTF_8);
-        if (text.isBlank()) {
-            return JSON.createObjectNode();
-        }
-        JsonNode body;
-        try {
-            body = JSON.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new ApiException(400, "request body is not JSON: " + Texts.jsonProblem(e.getOriginalMessage()));
-        }
-        if (body == null || !body.isObject()) {
-            throw new ApiException(400, "request body must be a JSON object, got " + Texts.escape(text.strip()));
-        }
-        for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!fields.contains(f)) {
-                throw new ApiException(400, "unknown field '" + Texts.escape(f) + "' (expected "
-                        + (fields.isEmpty() ? "none" : String.join(", ", fields)) + ")");
-            }
-        }
-        return body;
-    }
-
-    private static String text(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (!n.isTextual()) {
-            throw new ApiException(400, "'" + field + "' must be a string, got " + Texts.escape(n.toString()));
-        }
-        return n.asText();
     }
 
     private static void page(HttpExchange ex, String path) throws IOException {
