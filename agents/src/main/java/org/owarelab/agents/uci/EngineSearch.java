@@ -290,4 +290,15 @@ final class EngineSearch implements SearchMonitor, Runnable {
     static String describe(Throwable t) {
         return org.owarelab.util.Texts.reason(t);
     }
+
+    /** The one daemon thread that watches every search of an engine for overruns (see {@link #start}). */
+    static java.util.concurrent.ScheduledExecutorService newWatchdog() {
+        java.util.concurrent.ScheduledThreadPoolExecutor ex = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "uci-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        ex.setRemoveOnCancelPolicy(true);
+        return ex;
+    }
 }

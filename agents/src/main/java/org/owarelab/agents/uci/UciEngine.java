@@ -4,17 +4,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.agents.AgentSpecException;
 import org.owarelab.rules.Board;
-import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.LineReader;
 
@@ -29,18 +23,17 @@ import org.owarelab.util.LineReader;
  * and {@code d} (not UCI: prints the current game as an {@code info string}). Scores follow
  * {@link UciScore}.
  *
- * <p>Options: {@code Seed} (spin; game {@code k}, counting {@code ucinewgame} since the seed was
- * set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client that sets the seed
- * before each {@code ucinewgame} gets reproducible games and a GUI gets different ones) and
- * {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt lazily) and
- * {@code Threads} (spin, 1..256: the search threads of an agent with a {@code threads} key, PUCT,
- * given to it as {@code threads=N} over the spec's own; other agents ignore it; unset, the agent's
- * default, for PUCT every core in a timed search). A spec
- * set through {@code Agent} comes from the input, not the command line: one that starts a program
- * or reads a file is refused unless {@link #agentOption(AgentAccess)} allows it (see
- * {@link AgentAccess}), and an engine serving one fixed player offers no {@code Agent} option at
- * all ({@link #fixedAgent()}). The
- * options GUIs send to other engines ({@code OwnBook}, {@code EngineTurn}, {@code Ponder},
+ * <p>Options ({@link UciOptions}): {@code Seed} (spin; game {@code k}, counting {@code ucinewgame}
+ * since the seed was set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client
+ * that sets the seed before each {@code ucinewgame} gets reproducible games and a GUI gets
+ * different ones), {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt
+ * lazily), {@code Threads} (spin, 1..256: PUCT's search threads, given as {@code threads=N}; unset,
+ * every core in a timed search) and {@code TimeManagement} (check: PUCT's {@code timeman} under a
+ * game clock). Agents without those keys ignore the last two. A spec set through {@code Agent}
+ * comes from the input, not the command line: one that starts a program or reads a file is
+ * refused unless {@link #agentOption(AgentAccess)} allows it (see {@link AgentAccess}), and an
+ * engine serving one fixed player offers no {@code Agent} option at all ({@link #fixedAgent()}).
+ * The options GUIs send to other engines ({@code OwnBook}, {@code EngineTurn}, {@code Ponder},
  * {@code NoiseLevel}) are ignored silently, other unknown names with an {@code info string}.
  *
  * <p>Robustness: nothing is loaded before {@code uciok} (a {@link #startup} check may run beside it); the agent is built at the first
@@ -63,13 +56,9 @@ public final class UciEngine {
         Agent make(String spec, RuleSet rules, long seed);
     }
 
-    static final long SEED_MAX = Integer.MAX_VALUE;
-    /** Most search threads the {@code Threads} option takes. */
-    static final int MAX_THREADS = 256;
+    static final long SEED_MAX = UciOptions.SEED_MAX;
     private static final long GAME_SEED_STEP = 0x9E3779B97F4A7C15L;
-    private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
 
-    private final AgentRegistry agents;
     private final RuleSet rules;
     private final LineReader in;
     private final UciOutput out;
@@ -83,15 +72,7 @@ public final class UciEngine {
     private java.util.concurrent.Future<?> startup;
     /** Why the command line's agent cannot be built (ends the engine); null while it can. */
     private RuntimeException startupFailure;
-    /** What a spec set through the Agent option may reach; null: no Agent option. */
-    private AgentAccess agentOption = AgentAccess.NONE;
-
-    private String agentSpec;
-    /** The {@code Threads} option; 0 until set (the agent's own default). */
-    private int threads;
-    /** Whether a spec names an agent and keys the registry knows (to give {@code threads=} only to agents that take it). */
-    private final java.util.function.Predicate<String> known;
-    private long seed;
+    private final UciOptions options;
     private long gamesSinceSeed;
     private Agent agent;
     private UciPosition game;
@@ -110,22 +91,9 @@ public final class UciEngine {
      */
     public UciEngine(AgentRegistry agents, String agentSpec, RuleSet rules, long seed, BufferedReader in,
                      PrintWriter out) {
-        if (seed < 0 || seed > SEED_MAX) {
-            throw new IllegalArgumentException("seed " + seed + ": expected 0.." + SEED_MAX);
-        }
-        this.agents = agents;
+        this.options = new UciOptions(agents, agentSpec, seed);
         this.maker = agents::create;
-        this.known = spec -> {
-            try {
-                agents.validate(spec);
-                return true;
-            } catch (RuntimeException e) {
-                return false;
-            }
-        };
-        this.agentSpec = agentSpec;
         this.rules = rules;
-        this.seed = seed;
         this.in = new LineReader(in, LineReader.DEFAULT_MAX);
         this.out = new UciOutput(out);
         this.game = UciPosition.start(rules);
@@ -142,13 +110,13 @@ public final class UciEngine {
      * default {@link AgentAccess#NONE}: no program started, no file named by the input read).
      */
     public UciEngine agentOption(AgentAccess access) {
-        this.agentOption = java.util.Objects.requireNonNull(access);
+        options.agentAccess(java.util.Objects.requireNonNull(access));
         return this;
     }
 
     /** Serves only the agent given at construction: no {@code Agent} option (an exported player). */
     public UciEngine fixedAgent() {
-        this.agentOption = null;
+        options.agentAccess(null);
         return this;
     }
 
@@ -270,14 +238,9 @@ public final class UciEngine {
     }
 
     private void identify() {
-        out.line("id name " + (name != null ? name : "OwareLab " + agentSpec) + " " + version);
+        out.line("id name " + (name != null ? name : "OwareLab " + options.agentSpec()) + " " + version);
         out.line("id author the Oware RL lab contributors");
-        out.line("option name Seed type spin default " + seed + " min 0 max " + SEED_MAX);
-        if (agentOption != null) {
-            out.line("option name Agent type string default " + agentSpec);
-        }
-        out.line("option name Threads type spin default " + Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors())
-                + " min 1 max " + MAX_THREADS);
+        options.describe(out);
         out.line("uciok");
     }
 
@@ -299,66 +262,16 @@ public final class UciEngine {
     }
 
     private void setOption(String line) throws UciInputException, InterruptedException {
-        Matcher m = SETOPTION.matcher(line);
-        if (!m.matches()) {
-            throw new UciInputException("setoption: expected 'setoption name <name> value <value>'");
+        UciOptions.Setting setting = options.parse(line, out);
+        if (setting == null) {
+            return;
         }
-        String name = m.group(1).trim();
-        String value = m.group(2) == null ? "" : m.group(2).trim();
-        switch (name.toLowerCase(Locale.ROOT)) {
-            case "seed" -> {
-                requireIdle("setoption");
-                long s;
-                try {
-                    s = Long.parseLong(value);
-                } catch (NumberFormatException e) {
-                    s = -1;
-                }
-                if (s < 0 || s > SEED_MAX) {
-                    throw new UciInputException("setoption Seed: '" + value + "' is not a whole number 0.." + SEED_MAX);
-                }
-                seed = s;
-                gamesSinceSeed = 0;
-            }
-            case "agent" -> {
-                if (agentOption == null) {
-                    out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed, Threads)");
-                    return;
-                }
-                requireIdle("setoption");
-                if (value.isEmpty()) {
-                    throw new UciInputException("setoption Agent: the agent spec is empty (e.g. alphabeta:depth=8)");
-                }
-                try {
-                    agents.checkAccess(value, agentOption);
-                } catch (AgentSpecException e) {
-                    throw new UciInputException("setoption Agent: " + e.getMessage());
-                }
-                closeAgent();
-                agentSpec = value;
-            }
-            case "threads" -> {
-                requireIdle("setoption");
-                int n;
-                try {
-                    n = Integer.parseInt(value);
-                } catch (NumberFormatException e) {
-                    n = -1;
-                }
-                if (n < 1 || n > MAX_THREADS) {
-                    throw new UciInputException("setoption Threads: '" + abbreviate(value) + "' is not a whole number 1.."
-                            + MAX_THREADS);
-                }
-                if (n != threads) {
-                    closeAgent();
-                    threads = n;
-                }
-            }
-            case "ownbook", "engineturn", "ponder", "noiselevel" -> {
-                // options of other engines that GUIs send blindly: nothing to do
-            }
-            default -> out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed"
-                    + (agentOption != null ? ", Agent, Threads)" : ", Threads)"));
+        requireIdle("setoption");
+        if (options.apply(setting)) {
+            closeAgent();
+        }
+        if (setting.option().equals("seed")) {
+            gamesSinceSeed = 0;
         }
     }
 
@@ -378,35 +291,10 @@ public final class UciEngine {
             out.line("bestmove " + board.letter(Integer.numberOfTrailingZeros(board.legalMask())));
             return;
         }
-        tellPlayed(a, board);
-        search = new EngineSearch(out, diagnostics, watchdog(), a, agentSpec, board, params, graceMillis);
+        game.tellPlayed(agentBoard, a); // the moves since the agent's last search
+        agentBoard = board.copy();
+        search = new EngineSearch(out, diagnostics, watchdog(), a, options.agentSpec(), board, params, graceMillis);
         search.start();
-    }
-
-    /**
-     * Tells the agent the moves played since it last searched, when the new game continues the
-     * one it saw (whether the GUI sent the whole game or the position after the last capture).
-     */
-    private void tellPlayed(Agent a, Board now) {
-        Board seen = agentBoard;
-        agentBoard = now.copy();
-        if (seen == null || seen.samePosition(now)) {
-            return;
-        }
-        Board b = new Board(game.base());
-        String moves = game.moves();
-        int k = 0;
-        while (!b.samePosition(seen)) {
-            if (k == moves.length()) {
-                return; // a different game: nothing to tell
-            }
-            b.play(Moves.parse(b, moves.charAt(k++)));
-        }
-        for (; k < moves.length(); k++) {
-            int m = Moves.parse(b, moves.charAt(k));
-            b.play(m);
-            a.played(b.copy(), m);
-        }
     }
 
     /** The agent, built on first use; null (after an error line) if it cannot be built. */
@@ -431,9 +319,9 @@ public final class UciEngine {
         }
         if (agent == null) {
             try {
-                agent = maker.make(threaded(agentSpec), rules, gameSeed());
+                agent = maker.make(options.spec(), rules, gameSeed());
             } catch (RuntimeException | LinkageError e) { // LinkageError: e.g. a native library that does not load
-                out.error("cannot build agent '" + agentSpec + "': " + EngineSearch.describe(e));
+                out.error("cannot build agent '" + options.agentSpec() + "': " + EngineSearch.describe(e));
                 return null;
             }
         }
@@ -449,34 +337,8 @@ public final class UciEngine {
         }
     }
 
-    /**
-     * {@code spec} with the {@code Threads} option as its {@code threads} key (replacing the spec's
-     * own) when the option is set and the agent takes the key; else {@code spec}.
-     */
-    private String threaded(String spec) {
-        if (threads == 0) {
-            return spec;
-        }
-        org.owarelab.agents.AgentSpec s;
-        try {
-            s = org.owarelab.agents.AgentSpec.parse(spec);
-        } catch (RuntimeException e) {
-            return spec; // the maker names the problem
-        }
-        StringBuilder sb = new StringBuilder(s.name());
-        char sep = ':';
-        for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
-            if (!e.getKey().equals("threads")) {
-                sb.append(sep).append(e.getKey()).append('=').append(org.owarelab.agents.AgentSpec.quote(e.getValue()));
-                sep = ',';
-            }
-        }
-        String with = sb.append(sep).append("threads=").append(threads).toString();
-        return known.test(with) ? with : spec;
-    }
-
     private long gameSeed() {
-        return seed + gamesSinceSeed * GAME_SEED_STEP;
+        return options.seed() + gamesSinceSeed * GAME_SEED_STEP;
     }
 
     private boolean busy() {
@@ -497,13 +359,7 @@ public final class UciEngine {
 
     private ScheduledExecutorService watchdog() {
         if (watchdog == null) {
-            ScheduledThreadPoolExecutor ex = (ScheduledThreadPoolExecutor) Executors.newScheduledThreadPool(1, r -> {
-                Thread t = new Thread(r, "uci-watchdog");
-                t.setDaemon(true);
-                return t;
-            });
-            ex.setRemoveOnCancelPolicy(true);
-            watchdog = ex;
+            watchdog = EngineSearch.newWatchdog();
         }
         return watchdog;
     }
@@ -516,7 +372,7 @@ public final class UciEngine {
             try {
                 a.close();
             } catch (RuntimeException e) {
-                out.error("closing agent '" + agentSpec + "': " + EngineSearch.describe(e));
+                out.error("closing agent '" + options.agentSpec() + "': " + EngineSearch.describe(e));
             }
         }
     }
@@ -539,6 +395,6 @@ public final class UciEngine {
     }
 
     private static String abbreviate(String s) {
-        return s.length() <= 200 ? s : s.substring(0, 200) + "...";
+        return UciOptions.abbreviate(s);
     }
 }

@@ -82,4 +82,28 @@ record UciPosition(Position base, String moves, Board board) {
         }
         return new UciPosition(base, moves, board);
     }
+
+    /**
+     * Tells {@code agent} the moves played since it saw {@code seen}, when this game continues the
+     * one it saw (whether the GUI sent the whole game or the position after the last capture);
+     * nothing when {@code seen} is null, is this board, or is not on this game's way.
+     */
+    void tellPlayed(Board seen, org.owarelab.agents.Agent agent) {
+        if (seen == null || seen.samePosition(board)) {
+            return;
+        }
+        Board b = new Board(base);
+        int k = 0;
+        while (!b.samePosition(seen)) {
+            if (k == moves.length()) {
+                return; // a different game: nothing to tell
+            }
+            b.play(Moves.parse(b, moves.charAt(k++)));
+        }
+        for (; k < moves.length(); k++) {
+            int m = Moves.parse(b, moves.charAt(k));
+            b.play(m);
+            agent.played(b.copy(), m);
+        }
+    }
 }

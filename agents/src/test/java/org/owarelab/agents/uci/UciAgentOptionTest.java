@@ -68,6 +68,6 @@ class UciAgentOptionTest {
         List<String> out = run(UciEngine::fixedAgent, "uci", touch(file), "isready");
         assertFalse(Files.exists(file));
         assertTrue(out.stream().noneMatch(l -> l.startsWith("option name Agent")), out.toString());
-        assertTrue(out.contains("info string unknown option 'Agent' ignored (options: Seed, Threads)"), out.toString());
+        assertTrue(out.contains("info string unknown option 'Agent' ignored (options: Seed, Threads, TimeManagement)"), out.toString());
     }
 }

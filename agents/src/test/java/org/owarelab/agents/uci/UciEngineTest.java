@@ -35,7 +35,8 @@ class UciEngineTest {
             assertTrue(lines.contains("option name Agent type string default random"), lines.toString());
             assertTrue(lines.contains("option name Threads type spin default "
                     + Math.min(256, Runtime.getRuntime().availableProcessors()) + " min 1 max 256"), lines.toString());
-            assertEquals(6, lines.size(), lines.toString());
+            assertTrue(lines.contains("option name TimeManagement type check default true"), lines.toString());
+            assertEquals(7, lines.size(), lines.toString());
             assertEquals(List.of(), e.sync());
         }
     }
@@ -208,7 +209,7 @@ class UciEngineTest {
             e.send("setoption name Seed value 77");
             List<String> replies = e.sync();
             assertEquals(4, replies.size(), replies.toString());
-            assertEquals("info string unknown option 'Hash Size' ignored (options: Seed, Agent, Threads)", replies.get(0));
+            assertEquals("info string unknown option 'Hash Size' ignored (options: Seed, Agent, Threads, TimeManagement)", replies.get(0));
             assertTrue(replies.get(1).startsWith("info string error: setoption Seed: '-3'"), replies.get(1));
             assertTrue(replies.get(2).startsWith("info string error: setoption Seed: '12abc'"), replies.get(2));
             assertTrue(replies.get(3).startsWith("info string error: setoption: expected"), replies.get(3));
@@ -241,6 +242,32 @@ class UciEngineTest {
         }
         assertEquals(List.of("puct:sims=50,threads=3", "puct:sims=50,threads=2", "random"), specs,
                 "the option replaces the spec's threads; an agent without the key gets none");
+    }
+
+    @Test
+    void timeManagementReachesAnAgentThatTakesItAndBadValuesAreRefused() throws Exception {
+        List<String> specs = new ArrayList<>();
+        UciEngine.AgentMaker maker = (s, r, seed) -> {
+            specs.add(s);
+            return BuiltInAgents.registry().create(s, r, seed);
+        };
+        try (EngineHarness e = new EngineHarness("puct:sims=50", maker)) {
+            e.send("isready");
+            e.expect("readyok");
+            e.send("setoption name TimeManagement value false");
+            e.send("setoption name TimeManagement value maybe");
+            e.send("setoption name Threads value 2");
+            List<String> replies = e.sync();
+            assertEquals(List.of("info string error: setoption TimeManagement: 'maybe' is not true or false"), replies);
+            e.send("isready");
+            e.expect("readyok");
+            e.send("setoption name TimeManagement value FALSE"); // unchanged: the agent is kept
+            e.send("setoption name Agent value random");
+            e.send("isready");
+            e.expect("readyok");
+        }
+        assertEquals(List.of("puct:sims=50", "puct:sims=50,threads=2,timeman=false", "random"), specs,
+                "the options become the agent's keys; an agent without them gets none");
     }
 
     @Test

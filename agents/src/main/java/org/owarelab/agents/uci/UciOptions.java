@@ -1,0 +1,208 @@
+package org.owarelab.agents.uci;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.owarelab.agents.AgentAccess;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.AgentSpec;
+import org.owarelab.agents.AgentSpecException;
+
+/**
+ * The options a {@link UciEngine} offers and what {@code setoption} set them to: {@code Seed},
+ * {@code Agent} (unless the engine serves one fixed player), {@code Threads} and
+ * {@code TimeManagement}. Parsing and checking a {@code setoption} line is separate from applying
+ * it ({@link #parse}, then {@link #apply}), so the engine can refuse a change during a search
+ * before anything changes. The agent the options describe is {@link #spec()}: the served spec with
+ * {@code threads=} and {@code timeman=} set from the options, for agents that take those keys.
+ * Used by the engine's reader thread only.
+ */
+final class UciOptions {
+    static final long SEED_MAX = Integer.MAX_VALUE;
+    /** Most search threads the {@code Threads} option takes. */
+    static final int MAX_THREADS = 256;
+    private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
+
+    /** One checked {@code setoption}: which option and its new value (a spec, a number, a flag). */
+    record Setting(String option, String text, long number) {
+    }
+
+    private final AgentRegistry agents;
+    /** Whether a spec names an agent and keys the registry knows (to give keys only to agents that take them). */
+    private final Predicate<String> known;
+    /** What a spec set through the Agent option may reach; null: no Agent option. */
+    private AgentAccess agentAccess = AgentAccess.NONE;
+    private String agentSpec;
+    private long seed;
+    /** The {@code Threads} option; 0 until set (the agent's own default). */
+    private int threads;
+    /** The {@code TimeManagement} option; null until set (the agent's own default). */
+    private Boolean timeManagement;
+
+    UciOptions(AgentRegistry agents, String agentSpec, long seed) {
+        if (seed < 0 || seed > SEED_MAX) {
+            throw new IllegalArgumentException("seed " + seed + ": expected 0.." + SEED_MAX);
+        }
+        this.agents = agents;
+        this.agentSpec = agentSpec;
+        this.seed = seed;
+        this.known = spec -> {
+            try {
+                agents.validate(spec);
+                return true;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        };
+    }
+
+    /** What an {@code Agent} spec may reach; null: no {@code Agent} option at all. */
+    void agentAccess(AgentAccess access) {
+        this.agentAccess = access;
+    }
+
+    /** The option lines of the answer to {@code uci}. */
+    void describe(UciOutput out) {
+        out.line("option name Seed type spin default " + seed + " min 0 max " + SEED_MAX);
+        if (agentAccess != null) {
+            out.line("option name Agent type string default " + agentSpec);
+        }
+        out.line("option name Threads type spin default " + Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors())
+                + " min 1 max " + MAX_THREADS);
+        out.line("option name TimeManagement type check default true");
+    }
+
+    /**
+     * Checks a {@code setoption} line and returns what it sets, or null for an option that is
+     * ignored (other engines' options GUIs send blindly, silently; unknown names with an
+     * {@code info string} on {@code out}).
+     *
+     * @throws UciInputException a malformed line or a value the option does not take
+     */
+    Setting parse(String line, UciOutput out) throws UciInputException {
+        Matcher m = SETOPTION.matcher(line);
+        if (!m.matches()) {
+            throw new UciInputException("setoption: expected 'setoption name <name> value <value>'");
+        }
+        String name = m.group(1).trim();
+        String value = m.group(2) == null ? "" : m.group(2).trim();
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "seed" -> {
+                return new Setting("seed", value, number(value, 0, SEED_MAX, "Seed"));
+            }
+            case "agent" -> {
+                if (agentAccess == null) {
+                    break;
+                }
+                if (value.isEmpty()) {
+                    throw new UciInputException("setoption Agent: the agent spec is empty (e.g. alphabeta:depth=8)");
+                }
+                try {
+                    agents.checkAccess(value, agentAccess);
+                } catch (AgentSpecException e) {
+                    throw new UciInputException("setoption Agent: " + e.getMessage());
+                }
+                return new Setting("agent", value, 0);
+            }
+            case "threads" -> {
+                return new Setting("threads", value, number(value, 1, MAX_THREADS, "Threads"));
+            }
+            case "timemanagement" -> {
+                String v = value.toLowerCase(Locale.ROOT);
+                if (!v.equals("true") && !v.equals("false")) {
+                    throw new UciInputException("setoption TimeManagement: '" + abbreviate(value) + "' is not true or false");
+                }
+                return new Setting("timemanagement", v, v.equals("true") ? 1 : 0);
+            }
+            case "ownbook", "engineturn", "ponder", "noiselevel" -> {
+                return null; // options of other engines that GUIs send blindly: nothing to do
+            }
+            default -> {
+            }
+        }
+        out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed"
+                + (agentAccess != null ? ", Agent" : "") + ", Threads, TimeManagement)");
+        return null;
+    }
+
+    /**
+     * Applies a checked setting.
+     *
+     * @return whether the agent must be rebuilt (its spec changed)
+     */
+    boolean apply(Setting s) {
+        String before = spec();
+        switch (s.option()) {
+            case "seed" -> seed = s.number();
+            case "agent" -> agentSpec = s.text();
+            case "threads" -> threads = (int) s.number();
+            case "timemanagement" -> timeManagement = s.number() == 1;
+            default -> throw new IllegalArgumentException("unknown setting " + s);
+        }
+        return !spec().equals(before) || s.option().equals("agent");
+    }
+
+    long seed() {
+        return seed;
+    }
+
+    /** The spec as set by the command line or the {@code Agent} option, without the other options. */
+    String agentSpec() {
+        return agentSpec;
+    }
+
+    /**
+     * The agent to build: the spec with the {@code Threads} option as its {@code threads} key and
+     * {@code TimeManagement} as its {@code timeman} key (replacing the spec's own), each where the
+     * option is set and the agent takes the key; else the spec unchanged.
+     */
+    String spec() {
+        String s = agentSpec;
+        if (threads != 0) {
+            s = withKey(s, "threads", Integer.toString(threads));
+        }
+        if (timeManagement != null) {
+            s = withKey(s, "timeman", timeManagement.toString());
+        }
+        return s;
+    }
+
+    private String withKey(String spec, String key, String value) {
+        AgentSpec s;
+        try {
+            s = AgentSpec.parse(spec);
+        } catch (RuntimeException e) {
+            return spec; // the maker names the problem
+        }
+        StringBuilder sb = new StringBuilder(s.name());
+        char sep = ':';
+        for (Map.Entry<String, String> e : s.options().entrySet()) {
+            if (!e.getKey().equals(key)) {
+                sb.append(sep).append(e.getKey()).append('=').append(AgentSpec.quote(e.getValue()));
+                sep = ',';
+            }
+        }
+        String with = sb.append(sep).append(key).append('=').append(value).toString();
+        return known.test(with) ? with : spec;
+    }
+
+    private static long number(String value, long min, long max, String option) throws UciInputException {
+        long n;
+        try {
+            n = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            n = min - 1;
+        }
+        if (n < min || n > max) {
+            throw new UciInputException("setoption " + option + ": '" + abbreviate(value) + "' is not a whole number "
+                    + min + ".." + max);
+        }
+        return n;
+    }
+
+    static String abbreviate(String s) {
+        return s.length() <= 200 ? s : s.substring(0, 200) + "...";
+    }
+}
