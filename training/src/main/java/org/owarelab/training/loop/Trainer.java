@@ -185,6 +185,11 @@ public final class Trainer {
                 state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",
                 run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
                 cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
+        if (!cfg.selfplay().continuous() && state.generation() > 0
+                && Files.exists(InFlightFile.path(run, state.generation()))) {
+            log.println("resume: selfplay.continuous=false: the games in flight of "
+                    + InFlightFile.name(state.generation()) + " are dropped");
+        }
         if (cfg.selfplay().continuous() && sources != GameSource.LOCAL) {
             log.println("note: selfplay.continuous applies to local self-play; this game source plays each "
                     + "generation's games as it does");
