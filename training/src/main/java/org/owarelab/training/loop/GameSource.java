@@ -27,7 +27,8 @@ public interface GameSource extends AutoCloseable {
      * @param net the network self-play plays with (read-only, and only during the call)
      * @param encoder the run's observation encoder
      * @param firstGameId the id of the generation's first game for a source that numbers games
-     *     as the local one does (the run's game count so far)
+     *     as the local one does (the run's game count so far; continuous self-play numbers its
+     *     games per worker instead, see {@link ContinuousSelfPlay})
      * @param games games wanted
      * @param progress incremented once per game collected (for the progress display)
      */
