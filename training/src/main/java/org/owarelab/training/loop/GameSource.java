@@ -27,7 +27,8 @@ public interface GameSource extends AutoCloseable {
      * @param net the network self-play plays with (read-only, and only during the call)
      * @param encoder the run's observation encoder
      * @param firstGameId the id of the generation's first game for a source that numbers games
-     *     as the local one does (the run's game count so far)
+     *     as the local one does (the run's game count so far; continuous self-play numbers its
+     *     games per worker instead, see {@link ContinuousSelfPlay})
      * @param games games wanted
      * @param progress incremented once per game collected (for the progress display)
      */
@@ -51,8 +52,13 @@ public interface GameSource extends AutoCloseable {
         GameSource open(Context context) throws IOException;
     }
 
-    /** Self-play in this JVM with {@code loop.workers} threads: the single-machine default. */
-    Factory LOCAL = context -> new GameSource() {
+    /**
+     * Self-play in this JVM with {@code loop.workers} threads: the single-machine default. With
+     * {@code selfplay.continuous} the workers keep their games in flight across generations
+     * ({@link ContinuousSelfPlay}); without, each generation plays its games to the end.
+     */
+    Factory LOCAL = context -> context.cfg().selfplay().continuous() ? ContinuousSelfPlay.open(context)
+            : new GameSource() {
         @Override
         public GameBatch collect(Request r) throws InterruptedException {
             return SelfPlayPhase.run(r.cfg(), r.net(), r.encoder(), r.firstGameId(), r.games(), r.progress());
@@ -68,6 +74,15 @@ public interface GameSource extends AutoCloseable {
      * for them), each with a game id unique in the run.
      */
     GameBatch collect(Request r) throws IOException, InterruptedException;
+
+    /**
+     * Saves what the source must carry across a resume point (e.g. games in flight) with the
+     * checkpoint of {@code next}, before {@code state.json} names it; the loop calls it after
+     * {@link #collect} on each checkpoint generation. Writes atomically, under a name the state's
+     * generation determines. The default saves nothing.
+     */
+    default void checkpoint(TrainState next) throws IOException {
+    }
 
     /** Releases what the source holds (threads, sockets); the loop calls it once, at the end of a session. */
     @Override

@@ -14,10 +14,13 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  * One JSON object per generation in {@code metrics.jsonl} (format 1) and the matching log line.
  * Fields: {@code generation, step, games, positions, seconds} (run totals), {@code genSeconds},
  * {@code selfplay} (games, positions, simulations, evals, gamesPerSec, positionsPerSec,
- * simulationsPerSec, evalsPerSec, meanBatch, cacheHitRate, resigned, falsePositiveRate),
+ * simulationsPerSec, evalsPerSec, meanBatch, batchFill (meanBatch over a worker's
+ * {@code parallelGames x leavesPerGame}), seconds (self-play wall time), wallShare (seconds over
+ * genSeconds), cacheHitRate, resigned, falsePositiveRate),
  * {@code train} (steps, skippedSteps (non-finite gradients, update skipped), loss, policyLoss, valueLoss, auxLoss, policyEntropy, valueAccuracy,
  * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added), from a
- * cluster source {@code source} (its own fields, see the distributed module) and, when evaluated,
+ * cluster source {@code source} (its own fields, see the distributed module; continuous self-play
+ * writes {continuous: true, inFlight: games carried into the next generation}) and, when evaluated,
  * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}; with gating, {@code gating}
  * {decision, pairs, score, llr, best}; with {@code arena.tables}, when evaluated, {@code accuracy}:
  * {@code pooled} (all seed counts together) and {@code bySeeds} (one per seed count), each {seeds
@@ -33,7 +36,7 @@ final class Metrics {
 
     static void write(RunDirectory run, int gen, TrainState s, GameBatch sp, TrainPhase.Output tr,
             ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, List<Accuracy.Row> accuracy, GatePhase.Output gate,
-            double genSeconds) throws IOException {
+            double genSeconds, int batchSlots) throws IOException {
         ObjectNode o = JSON.createObjectNode();
         o.put("format", 1);
         o.put("generation", gen);
@@ -53,6 +56,9 @@ final class Metrics {
         p.put("simulationsPerSec", round(SelfPlayStats.rate(st.simulations(), sp.seconds())));
         p.put("evalsPerSec", round(SelfPlayStats.rate(st.evaluated(), sp.seconds())));
         p.put("meanBatch", round(st.meanBatch()));
+        p.put("batchFill", round(fill(st, batchSlots)));
+        p.put("seconds", round(sp.seconds()));
+        num(p, "wallShare", genSeconds > 0 ? sp.seconds() / genSeconds : Double.NaN);
         num(p, "cacheHitRate", sp.cacheHitRate());
         p.put("resigned", st.resigned());
         num(p, "falsePositiveRate", st.falsePositiveRate());
@@ -137,6 +143,11 @@ final class Metrics {
                     .append(Accuracy.line(all));
         }
         return sb.toString();
+    }
+
+    /** Mean positions per evaluator call over a worker's batch capacity ({@code parallelGames x leavesPerGame}). */
+    static double fill(SelfPlayStats st, int batchSlots) {
+        return batchSlots <= 0 ? 0 : st.meanBatch() / batchSlots;
     }
 
     private static void num(ObjectNode o, String key, double v) {

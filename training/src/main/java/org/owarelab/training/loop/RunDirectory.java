@@ -24,6 +24,7 @@ import org.owarelab.util.AtomicFiles;
  * RUN/lock                 empty; locked by the process training in the run (see RunLock)
  * RUN/checkpoints/step-N/  network + optimizer state + meta.json (see Checkpoints)
  * RUN/replay-gG.bin        the replay buffer after generation G (versioned format, see ReplayFile)
+ * RUN/inflight-gG.json     with selfplay.continuous: the games in flight after generation G (see InFlightFile)
  * RUN/selfplay.jsonl       self-play game records, one JSON object per game
  * RUN/metrics.jsonl        one JSON object per generation
  * RUN/eval/                arena games against the baselines (games-gG-OPPONENT.jsonl, final-*.jsonl)
@@ -169,6 +170,10 @@ public final class RunDirectory {
                 String name = f.getFileName().toString();
                 if (name.startsWith("replay-g") && name.endsWith(".bin") && !name.equals(s.replay())) {
                     Files.deleteIfExists(f);
+                }
+                if (name.startsWith("inflight-g") && name.endsWith(".json")
+                        && !name.equals(InFlightFile.name(s.generation()))) {
+                    Files.deleteIfExists(f); // written by a killed session after the resume point
                 }
             }
         }

@@ -17,6 +17,7 @@ import org.owarelab.model.TorchThreads;
 import org.owarelab.training.nn.CheckpointWriter;
 import org.owarelab.training.run.RunInfo;
 import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayStats;
 import org.owarelab.training.selfplay.Seeds;
 
 /**
@@ -42,6 +43,10 @@ public final class Trainer {
     private final PrintStream log;
     private final Progress progress;
     private final GameSource.Factory sources;
+    /** This session's self-play counters and times, for the closing line (this thread only). */
+    private SelfPlayStats sessionSelfPlay = SelfPlayStats.ZERO;
+    private double sessionSelfPlaySeconds;
+    private double sessionSeconds;
     /** The session's game source, open while {@link #train} runs. */
     private GameSource source;
 
@@ -125,6 +130,9 @@ public final class Trainer {
                         run.root(), state.generation(), cfg.loop().generations());
                 return dir;
             }
+            if (began && state.generation() > 0 && cfg.selfplay().continuous() && sources == GameSource.LOCAL) {
+                InFlightFile.read(run, state, cfg); // refused before anything is written
+            }
             if (began && cfg.loop().wallSpent(state.seconds())) {
                 log.printf("run %s is complete (%.0f s of its loop.maxWallSeconds=%.0f); raise it to go on%n",
                         run.root(), state.seconds(), cfg.loop().maxWallSeconds());
@@ -177,6 +185,15 @@ public final class Trainer {
                 state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",
                 run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
                 cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
+        if (!cfg.selfplay().continuous() && state.generation() > 0
+                && Files.exists(InFlightFile.path(run, state.generation()))) {
+            log.println("resume: selfplay.continuous=false: the games in flight of "
+                    + InFlightFile.name(state.generation()) + " are dropped");
+        }
+        if (cfg.selfplay().continuous() && sources != GameSource.LOCAL) {
+            log.println("note: selfplay.continuous applies to local self-play; this game source plays each "
+                    + "generation's games as it does");
+        }
         Clock clock = new Clock(state.seconds());
         try (GameSource opened = sources.open(new GameSource.Context(run, cfg, log))) {
             source = opened;
@@ -192,6 +209,12 @@ public final class Trainer {
         log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
                 end.generation(), end.games(), end.learnerSteps(), end.seconds(),
                 run.checkpoints().resolve(end.checkpoint()));
+        log.printf("self-play: %.0f s of this session's %.0f s of generations (%.0f%%), mean batch %.1f of %d slots "
+                + "(fill %.3f)%s%n", sessionSelfPlaySeconds, sessionSeconds,
+                sessionSeconds > 0 ? 100 * sessionSelfPlaySeconds / sessionSeconds : 0, sessionSelfPlay.meanBatch(),
+                cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame(),
+                Metrics.fill(sessionSelfPlay, cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame()),
+                cfg.selfplay().continuous() ? ", continuous" : "");
     }
 
     /** What generation {@code gen} does besides self-play and training. */
@@ -225,6 +248,7 @@ public final class Trainer {
         GatePhase.Output gate = null;
         if (plan.checkpoint()) {
             next = session.saveCheckpoint(next);
+            source.checkpoint(next);
             if (plan.gate() && !next.checkpoint().equals(next.best())) {
                 gate = gate(session, plan, next);
                 next = gate.accepted() ? next.withBest(next.checkpoint()) : next;
@@ -233,7 +257,11 @@ public final class Trainer {
         Map<String, EvalPhase.Score> arena = evaluate(plan, next);
         List<Accuracy.Row> accuracy = accuracy(plan, next);
         double genSeconds = (System.nanoTime() - genStart) / 1e9;
-        Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds);
+        int slots = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
+        Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
+        sessionSelfPlay = sessionSelfPlay.plus(sp.stats());
+        sessionSelfPlaySeconds += sp.seconds();
+        sessionSeconds += genSeconds;
         if (plan.checkpoint()) {
             session.commit(next); // last: everything of this generation is on disk
         } else {

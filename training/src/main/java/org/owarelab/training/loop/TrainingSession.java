@@ -165,6 +165,9 @@ final class TrainingSession implements AutoCloseable {
         if (saved.replay() != null && !saved.replay().equals(next.replay())) {
             Files.deleteIfExists(run.root().resolve(saved.replay()));
         }
+        if (saved.generation() != next.generation()) { // continuous self-play's games in flight, when saved
+            Files.deleteIfExists(InFlightFile.path(run, saved.generation()));
+        }
         int keep = cfg.loop().keepCheckpoints();
         if (keep > 0) {
             List<Path> all = run.checkpointDirs();

@@ -42,6 +42,8 @@ final class GameSlot {
     private long gameId;
     private long seed;
     private SplittableRandom rng;
+    /** The seed {@link #rng} was made from at the last suspension (continuous self-play); only read then. */
+    private long rngSeed;
     private boolean active;
     private boolean fullSearch;
     private boolean mayResign;
@@ -102,6 +104,100 @@ final class GameSlot {
     void abandon() {
         active = false;
         pending.clear();
+    }
+
+    /**
+     * Continuous self-play, at a generation's end: drops the tree (its values came from the network
+     * about to be replaced) and starts the move in progress over, with the same kind of search
+     * (full or fast) and a random stream reseeded from the game's own, so that {@link #snapshot}
+     * can name the stream by one seed. A resumed run restores to exactly this point.
+     */
+    void suspend() {
+        rngSeed = rng.nextLong();
+        rng = new SplittableRandom(rngSeed);
+        restartSearch();
+    }
+
+    private void restartSearch() {
+        tree.reset(board, rng);
+        SelfPlayConfig.PlayoutCap cap = cfg.playoutCap();
+        tree.beginSearch(fullSearch ? cfg.simulations() : cap.fastSimulations(), fullSearch);
+    }
+
+    /** The game in flight as a checkpoint saves it; only right after {@link #suspend}. */
+    InFlightGame snapshot() {
+        int n = pending.size();
+        int[] plies = new int[n];
+        int[] policies = new int[n * rules.houses()];
+        int[] values = new int[n];
+        for (int i = 0; i < n; i++) {
+            Pending p = pending.get(i);
+            plies[i] = p.ply;
+            for (int m = 0; m < rules.houses(); m++) {
+                policies[i * rules.houses() + m] = Float.floatToRawIntBits(p.policy[m]);
+            }
+            values[i] = Float.floatToRawIntBits(p.value);
+        }
+        return new InFlightGame(gameId, moves.toString(), rngSeed, fullSearch, mayResign, wouldResign,
+                wouldResignPly, lowValues.clone(), simulations, plies, policies, values);
+    }
+
+    /**
+     * Puts {@code g} back in this slot as {@link #snapshot} took it after {@link #suspend}: the
+     * moves replayed from the start, the recorded positions re-encoded at their plies, the
+     * stream reseeded and the move in progress searched from scratch.
+     *
+     * @throws IllegalArgumentException if the moves are not a legal game still going, or the
+     *     recorded plies or policies do not fit it
+     */
+    void restore(InFlightGame g) {
+        if (g.policies().length != g.plies().length * rules.houses()) {
+            throw new IllegalArgumentException("game " + g.gameId() + ": " + g.policies().length + " policy entries for "
+                    + g.plies().length + " positions of " + rules.houses() + " moves");
+        }
+        board.set(Position.start(rules));
+        pending.clear();
+        moves.setLength(0);
+        int next = 0;
+        for (int i = 0; i <= g.moves().length(); i++) {
+            if (next < g.plies().length && g.plies()[next] == board.ply()) {
+                float[] obs = new float[encoder.size()];
+                encoder.encode(board, obs, 0);
+                float[] policy = new float[rules.houses()];
+                for (int m = 0; m < policy.length; m++) {
+                    policy[m] = Float.intBitsToFloat(g.policies()[next * rules.houses() + m]);
+                }
+                pending.add(new Pending(board.ply(), board.toMove(), obs, board.legalMask(), policy,
+                        Float.intBitsToFloat(g.values()[next])));
+                next++;
+            }
+            if (i < g.moves().length()) {
+                char c = g.moves().charAt(i);
+                board.play(Moves.parse(board, c)); // IllegalMoveException (an IllegalArgumentException) names the ply
+                moves.append(c);
+            }
+        }
+        if (next < g.plies().length) {
+            throw new IllegalArgumentException("game " + g.gameId() + ": recorded ply " + g.plies()[next]
+                    + " is not a position of its " + g.moves().length() + " moves");
+        }
+        if (board.isOver() || board.ply() >= cfg.plyCap()) {
+            throw new IllegalArgumentException("game " + g.gameId() + ": its moves end the game (ply " + board.ply()
+                    + "), a game in flight is still going");
+        }
+        gameId = g.gameId();
+        seed = Seeds.game(runSeed, gameId);
+        lowValues[0] = g.lowValues()[0];
+        lowValues[1] = g.lowValues()[1];
+        mayResign = g.mayResign();
+        wouldResign = g.wouldResign();
+        wouldResignPly = g.wouldResignPly();
+        simulations = g.simulations();
+        fullSearch = g.fullSearch();
+        rngSeed = g.rngSeed();
+        rng = new SplittableRandom(rngSeed);
+        active = true;
+        restartSearch();
     }
 
     private void beginSearch() {

@@ -24,9 +24,15 @@ import org.owarelab.env.TruncationRule;
  *     (YAML: absent or empty) for none: positions it decides are terminal in every search, valued
  *     by the table's win, draw or loss instead of the network (with {@code solver}, their proofs
  *     propagate too). The recorded games still end by the rules; only the searches change.
+ * @param continuous continuous self-play in the training loop (KataGo's): every slot stays busy
+ *     across generations; the games still in flight when a generation has its games carry over
+ *     and go on with the next network (their trees dropped), and each checkpoint saves them. False
+ *     (the built-in default): each generation plays its own games to the end. Only the loop reads
+ *     it ({@code SelfPlayWorker} plays either way, as called)
  */
 public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulations, PlayoutCap playoutCap,
-        Temperature temperature, PuctConfig search, Resign resign, int plyCap, boolean solver, String tables) {
+        Temperature temperature, PuctConfig search, Resign resign, int plyCap, boolean solver, String tables,
+        boolean continuous) {
 
     /**
      * How a self-play game stopped at the ply cap is scored: a draw (value target 0; the margin
@@ -39,7 +45,7 @@ public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulatio
     /** 64 games per worker, 200 simulations, no cap, temperature 1 for 12 plies, Dirichlet(1.0) x 0.25, no resignation, 400 plies. */
     public static final SelfPlayConfig DEFAULT = new SelfPlayConfig(64, 1, 200, PlayoutCap.OFF,
             new Temperature(1.0, 12, 0.0), PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)),
-            Resign.OFF, 400, false, null);
+            Resign.OFF, 400, false, null, false);
 
     public SelfPlayConfig {
         tables = tables == null || tables.isBlank() ? null : tables.trim();
@@ -66,49 +72,55 @@ public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulatio
 
     public SelfPlayConfig withGames(int games, int leaves) {
         return new SelfPlayConfig(games, leaves, simulations, playoutCap, temperature, search, resign, plyCap,
-                solver, tables);
+                solver, tables, continuous);
     }
 
     public SelfPlayConfig withSimulations(int sims) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, sims, playoutCap, temperature, search, resign,
-                plyCap, solver, tables);
+                plyCap, solver, tables, continuous);
     }
 
     public SelfPlayConfig withPlayoutCap(PlayoutCap cap) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, cap, temperature, search, resign,
-                plyCap, solver, tables);
+                plyCap, solver, tables, continuous);
     }
 
     public SelfPlayConfig withTemperature(Temperature t) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, t, search, resign, plyCap,
-                solver, tables);
+                solver, tables, continuous);
     }
 
     public SelfPlayConfig withSearch(PuctConfig s) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, s, resign,
-                plyCap, solver, tables);
+                plyCap, solver, tables, continuous);
     }
 
     public SelfPlayConfig withResign(Resign r) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, r,
-                plyCap, solver, tables);
+                plyCap, solver, tables, continuous);
     }
 
     public SelfPlayConfig withSolver(boolean on) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign,
-                plyCap, on, tables);
+                plyCap, on, tables, continuous);
     }
 
     /** The same with endgame tables in every search ({@code null}: none). */
     public SelfPlayConfig withTables(String file) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign,
                 plyCap,
-                solver, file);
+                solver, file, continuous);
+    }
+
+    /** The same with continuous self-play on or off (see {@code continuous}). */
+    public SelfPlayConfig withContinuous(boolean on) {
+        return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign,
+                plyCap, solver, tables, on);
     }
 
     public SelfPlayConfig withPlyCap(int cap) {
         return new SelfPlayConfig(parallelGames, leavesPerGame, simulations, playoutCap, temperature, search, resign,
-                cap, solver, tables);
+                cap, solver, tables, continuous);
     }
 
     /**

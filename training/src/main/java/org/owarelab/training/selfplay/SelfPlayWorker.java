@@ -24,7 +24,10 @@ import org.owarelab.rules.RuleSet;
  */
 public final class SelfPlayWorker {
     private final SelfPlayConfig cfg;
-    private final LockstepSearch search;
+    private LockstepSearch search;
+    /** Evaluator calls and positions of the searches replaced by {@link #useEvaluator}. */
+    private long callsBefore;
+    private long evaluatedBefore;
     private final GameSlot[] slots;
     private final Tree[] trees;
     private SelfPlaySink sink;
@@ -107,6 +110,103 @@ public final class SelfPlayWorker {
     }
 
     /**
+     * Plays on with {@code evaluator} from now on (e.g. over a newer network, with a fresh cache);
+     * the previous one is no longer read. Call it between plays, after {@link #suspendInFlight}, so
+     * no tree holds values of the old one.
+     */
+    public void useEvaluator(Evaluator evaluator) {
+        if (evaluator.actions() != search.evaluator().actions()) {
+            throw new IllegalArgumentException("evaluator for " + evaluator.actions() + " moves, this worker plays "
+                    + search.evaluator().actions());
+        }
+        callsBefore += search.calls();
+        evaluatedBefore += search.evaluated();
+        search = new LockstepSearch(evaluator, slots.length * cfg.leavesPerGame());
+    }
+
+    /**
+     * Continuous self-play at a generation's end: every game in flight drops its tree and starts
+     * the move in progress over (see {@code GameSlot#suspend}). The trees are dropped, not kept,
+     * because their values came from the network about to be replaced, and because a checkpoint
+     * can then save each game without its tree: the uninterrupted run and a resumed one both
+     * start these searches from scratch. Returns the games in flight.
+     */
+    public int suspendInFlight() {
+        int n = 0;
+        for (GameSlot s : slots) {
+            if (s.active()) {
+                s.suspend();
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * What a checkpoint saves of this worker under continuous self-play: its next game id and id
+     * stride, and per slot its game in flight (null for an idle slot). Only right after
+     * {@link #suspendInFlight}.
+     */
+    public WorkerState snapshot() {
+        java.util.List<InFlightGame> games = new java.util.ArrayList<>(slots.length);
+        for (GameSlot s : slots) {
+            games.add(s.active() ? s.snapshot() : null);
+        }
+        return new WorkerState(nextId, idStride, games);
+    }
+
+    /**
+     * Puts a {@link #snapshot} back: the games in their slots (same slot, so the batches are the
+     * same), the next game id and stride. The worker must have no game in flight.
+     *
+     * @throws IllegalArgumentException if the state has another number of slots or a game does not fit the rules
+     */
+    public void restore(WorkerState state) {
+        if (inFlight() > 0) {
+            throw new IllegalStateException(inFlight() + " games in flight: restore only into an idle worker");
+        }
+        if (state.slots().size() != slots.length) {
+            throw new IllegalArgumentException(state.slots().size() + " slots saved, this worker has " + slots.length
+                    + " (selfplay.parallelGames)");
+        }
+        try {
+            for (int i = 0; i < slots.length; i++) {
+                InFlightGame g = state.slots().get(i);
+                if (g != null) {
+                    try {
+                        slots[i].restore(g);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("slot " + i + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            abandonInFlight();
+            throw e;
+        }
+        setGameIds(state.nextGameId(), state.idStride());
+    }
+
+    /**
+     * A worker's continuous self-play as a checkpoint saves it.
+     *
+     * @param nextGameId the id its next started game gets
+     * @param idStride the step between its game ids (the number of workers)
+     * @param slots per slot its game in flight, null for an idle slot
+     */
+    public record WorkerState(long nextGameId, long idStride, java.util.List<InFlightGame> slots) {
+        public WorkerState {
+            if (idStride < 1) {
+                throw new IllegalArgumentException("idStride=" + idStride + ": expected >= 1");
+            }
+            if (slots == null) {
+                throw new IllegalArgumentException("slots must be given");
+            }
+            slots = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(slots)); // nulls allowed
+        }
+    }
+
+    /**
      * Sets the ids of the next continuous games: {@code first, first + stride, ...} (e.g. worker
      * {@code w} of {@code W} uses {@code first = base + w, stride = W}).
      */
@@ -163,6 +263,10 @@ public final class SelfPlayWorker {
                 }
                 search.step(trees, trees.length);
                 for (GameSlot s : slots) {
+                    if (finished >= finishTarget) {
+                        // Exactly finishTarget games: a slot whose search is done keeps its move for the next call.
+                        break;
+                    }
                     if (!s.active() || s.searching()) {
                         continue;
                     }
@@ -204,7 +308,8 @@ public final class SelfPlayWorker {
             moves += s.totalMoves();
             simulations += s.totalSimulations();
         }
-        return new SelfPlayStats(games, positions, moves, simulations, search.calls(), search.evaluated(), resigned,
+        return new SelfPlayStats(games, positions, moves, simulations, callsBefore + search.calls(),
+                evaluatedBefore + search.evaluated(), resigned,
                 playedThrough, falsePositives, nanos);
     }
 }

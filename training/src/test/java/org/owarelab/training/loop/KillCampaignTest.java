@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The kill -9 campaign: tiny runs killed with SIGKILL at seeded random moments (some of them
  * killed again while they resume), before the first checkpoint, during an evaluation and during
- * a gate, each resumed to the end and compared bit for bit with the uninterrupted run
+ * a gate, and with continuous self-play (games in flight saved at each checkpoint), each resumed
+ * to the end and compared bit for bit with the uninterrupted run
  * ({@link SameRun}). Slow (a few minutes on 2 cores): run it with
  * {@code mvn -B test -pl training -am -Dgroups=slow -Dtest.excludedGroups=none -Dtest=KillCampaignTest
  * -Dsurefire.failIfNoSpecifiedTests=false}; {@code -Dcampaign.kills=K} and {@code -Dcampaign.seed=S}
@@ -37,6 +38,12 @@ class KillCampaignTest {
     /** Gating: a gate per generation and the self-play network swapped on acceptance. */
     static final Setup GATED = new Setup("gated", 4, "loop.evaluateEvery=2", "gating.enabled=true",
             "gating.maxPairs=4", "arena.simulations=8");
+
+    /**
+     * Continuous self-play: every checkpoint (generations 2, 4 and 5) saves 64 games in flight,
+     * which a resumed run puts back in their slots.
+     */
+    static final Setup CONTINUOUS = new Setup("continuous", 5, "selfplay.continuous=true", "loop.checkpointEvery=2");
 
     private static final Map<String, Path> REFERENCES = new HashMap<>();
 
@@ -74,6 +81,25 @@ class KillCampaignTest {
         assertTrue(killAndResume(SPARSE, "eval", (run, log) -> log.contains("gen 3/6: evaluating"), 0, -1));
         assertTrue(killAndResume(GATED, "gate", (run, log) -> log.contains("gen 2/4: gating"), 0, -1));
         assertTrue(killAndResume(GATED, "gated-eval", (run, log) -> log.contains("gen 2/4: evaluating"), 0, -1));
+    }
+
+    @Test
+    void continuousSelfPlayResumesWithItsGamesInFlight() throws Exception {
+        assertTrue(killAndResume(CONTINUOUS, "continuous-gen1", (run, log) -> TrainProcess.metricLines(run) >= 1, 0, -1),
+                "killed before the first checkpoint");
+        assertTrue(killAndResume(CONTINUOUS, "continuous-ckpt", (run, log) -> run.readState().generation() >= 2, 0, -1),
+                "killed right after the first checkpoint, 64 games in flight");
+        assertTrue(killAndResume(CONTINUOUS, "continuous-saving",
+                (run, log) -> Files.exists(InFlightFile.path(run, 4)), 0, -1),
+                "killed with generation 4's games in flight saved and its state not yet");
+        Random rnd = new Random(Long.getLong("campaign.seed", 14));
+        for (int k = 0; k < 3; k++) {
+            int lines = 2 + rnd.nextInt(CONTINUOUS.generations() - 2);
+            killAndResume(CONTINUOUS, "continuous-random-" + k, (run, log) -> TrainProcess.metricLines(run) >= lines,
+                    rnd.nextInt(1500), k == 1 ? rnd.nextInt(1500) : -1);
+        }
+        assertTrue(Files.isRegularFile(reference(CONTINUOUS).resolve(InFlightFile.name(5))),
+                "the last checkpoint holds games in flight");
     }
 
     /** Issue 14's case: a short run extended by a resume trains exactly as the longer run. */

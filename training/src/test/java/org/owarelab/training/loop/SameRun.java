@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 /**
  * Asserts that two run directories hold the same run, bit for bit: metrics (timings left out),
  * self-play records, evaluation and gate games, the resume point (its clock left out), the
- * replay file, and every checkpoint's parameters, optimizer state and metadata.
+ * replay file, continuous self-play's games in flight, and every checkpoint's parameters, optimizer state and metadata.
  */
 final class SameRun {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,6 +46,12 @@ final class SameRun {
         assertArrayEquals(Files.readAllBytes(expected.resolve(replay)), Files.readAllBytes(actual.resolve(replay)), replay);
         assertEquals(names(expected).stream().filter(n -> n.startsWith("replay-")).toList(),
                 names(actual).stream().filter(n -> n.startsWith("replay-")).toList(), "replay files");
+        List<String> inFlight = names(expected).stream().filter(n -> n.startsWith("inflight-")).toList();
+        assertEquals(inFlight, names(actual).stream().filter(n -> n.startsWith("inflight-")).toList(),
+                "games-in-flight files");
+        for (String name : inFlight) {
+            assertArrayEquals(Files.readAllBytes(expected.resolve(name)), Files.readAllBytes(actual.resolve(name)), name);
+        }
         assertEquals(names(e.checkpoints()), names(a.checkpoints()), "checkpoints");
         for (String ckpt : names(e.checkpoints())) {
             for (String file : names(e.checkpoints().resolve(ckpt))) {
@@ -89,7 +95,8 @@ final class SameRun {
         if (node instanceof ObjectNode o) {
             for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
-                if (k.equals("seconds") || k.equals("genSeconds") || k.endsWith("PerSec") || k.equals("moveMicros")) {
+                if (k.equals("seconds") || k.equals("genSeconds") || k.endsWith("PerSec") || k.equals("moveMicros")
+                        || k.equals("wallShare")) {
                     it.remove();
                 } else {
                     strip(o.get(k));
