@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import org.junit.jupiter.api.Test;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -32,6 +33,27 @@ class ThreadEvaluatorsTest {
     void aCheckpointGivesEachSearchThreadItsOwnEvaluator() {
         try (CheckpointSource source = new CheckpointSource()) {
             check(source, Players.checkpoint("strong").toString());
+        }
+    }
+
+    @Test
+    void aSearchThreadsEvaluatorRunsLibtorchOnOneThreadWhateverTheThreadHadBefore() throws Exception {
+        // A thread that runs libtorch on 2 intra-op threads (as a thread may when OMP_NUM_THREADS or
+        // DJL's default says so) runs its search evaluator's passes on 1: with T search threads on T
+        // cores a second intra-op thread per pass only waits for a core.
+        try (Players.Lazy source = new Players.Lazy("strong"); Evaluator e = source.openForThread(null, RULES)) {
+            int[] threads = new int[2];
+            Thread t = new Thread(() -> {
+                TorchThreads.set(2);
+                threads[0] = TorchThreads.get();
+                Board b = new Board(RULES);
+                e.evaluate(new Board[] {b}, 1, new float[RULES.houses()], new float[1]);
+                threads[1] = TorchThreads.get();
+            });
+            t.start();
+            t.join();
+            assertEquals(2, threads[0], "the thread ran libtorch on 2 threads before (else this test shows nothing)");
+            assertEquals(1, threads[1], "the search thread's evaluator set 1 intra-op thread");
         }
     }
 
