@@ -23,9 +23,10 @@ import picocli.CommandLine.Spec;
         description = {"One agent (PUCT, or any spec) searching the fixed set of 12 bench positions of 'bench search' "
                 + "(default rules) for a fixed move time each, from a fresh tree, on the calling thread: the speed "
                 + "of one game's search, as 'oware uci', 'play' and 'serve' run it.",
-            "Prints one line per position, then 'simulations: N', 'time: S s' and 'simulations/s: N' (a decision's "
-                + "node count: simulations for PUCT). A warm-up pass at a tenth of the move time, not counted, comes "
-                + "first.",
+            "Prints one line per position, then 'simulations: N', 'time: S s', 'simulations/s: N' (a decision's "
+                + "node count: simulations for PUCT) and 'cpu: C cores' (the process's CPU time over the searches' "
+                + "time: about T when T search threads each have a core of their own, less when they wait for each "
+                + "other or for a busy machine). A warm-up pass at a tenth of the move time, not counted, comes first.",
             "With --threads 1,2 the bench runs once per count, the spec's threads key set to it (threads of one "
                 + "search over one tree), and ends with one line per count: 'threads T: simulations/s N (xS)', "
                 + "S the speed-up over the first count."},
@@ -103,6 +104,7 @@ final class BenchPuctCommand implements Callable<Integer> {
                     movetime);
             long[] totals = new long[2];
             int[] index = {0};
+            long cpu0 = processCpuNanos();
             run(a, movetime, (position, d) -> {
                 totals[0] += d.nodes();
                 totals[1] += d.timeNanos();
@@ -115,9 +117,19 @@ final class BenchPuctCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "time: %.3f s%n", totals[1] / 1e9);
             long rate = totals[1] <= 0 ? 0 : (long) (totals[0] * 1e9 / totals[1]);
             out.printf(Locale.ROOT, "simulations/s: %d%n", rate);
+            long cpu = processCpuNanos() - cpu0;
+            if (cpu0 >= 0 && cpu >= 0 && totals[1] > 0) {
+                out.printf(Locale.ROOT, "cpu: %.2f cores%n", cpu / (double) totals[1]);
+            }
             out.flush();
             return rate;
         }
+    }
+
+    /** The process's CPU time so far (all threads), or -1 where the JVM does not say. */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     private static void run(Agent a, long movetime, java.util.function.BiConsumer<String, Decision> each) {

@@ -27,6 +27,7 @@ class BenchPuctCommandTest {
         assertTrue(out.contains("puct bench: puct:c=1.5,threads=2, 12 positions"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("threads 1: simulations/s \\d+ \\(x1\\.00\\)")), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("threads 2: simulations/s \\d+ \\(x\\d+\\.\\d\\d\\)")), out);
+        assertEquals(2, out.lines().filter(l -> l.matches("cpu: \\d+\\.\\d\\d cores")).count(), out);
     }
 
     @Test

@@ -215,6 +215,11 @@ public final class DjlEvaluator implements Evaluator {
         valueOut = new float[batch * 3];
     }
 
+    /** The libtorch intra-op threads this evaluator sets on its calling threads (0: left alone). */
+    int torchThreads() {
+        return torchThreads;
+    }
+
     /** Live DJL arrays owned by this evaluator (0 between calls); for leak tests. */
     int liveArrays() {
         return manager.getManagedArrays().size();

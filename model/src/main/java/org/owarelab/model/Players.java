@@ -63,8 +63,12 @@ public final class Players {
         return PuctAgent.factory(name, new Lazy(name), SIMULATIONS);
     }
 
-    /** Opens the player's checkpoint through a {@link CheckpointSource} at the first agent. */
-    private static final class Lazy implements EvaluatorSource {
+    /**
+     * Opens the player's checkpoint through a {@link CheckpointSource} at the first agent: the
+     * agent's evaluator as a client of the checkpoint's shared evaluator, each extra thread of a
+     * single search ({@code threads=}) with an evaluator of its own.
+     */
+    static final class Lazy implements EvaluatorSource {
         private final String name;
         private final CheckpointSource source = new CheckpointSource();
 
@@ -74,11 +78,25 @@ public final class Players {
 
         @Override
         public Evaluator open(String ignored, RuleSet rules) {
+            return source.open(dir(), rules);
+        }
+
+        /**
+         * An evaluator of its own for one more thread of a single search: never a client of the
+         * shared evaluator that {@link #open} hands out, whose gathering would make the threads'
+         * forward passes wait for each other and run one at a time.
+         */
+        @Override
+        public Evaluator openForThread(String ignored, RuleSet rules) {
+            return source.openForThread(dir(), rules);
+        }
+
+        private String dir() {
             Path p = checkpoint(name);
             if (!Files.isDirectory(p)) {
                 throw new CheckpointException("player '" + name + "': " + p + " is not a directory");
             }
-            return source.open(p.toString(), rules);
+            return p.toString();
         }
 
         @Override

@@ -78,12 +78,12 @@ final class RootPolicy {
             total += n[m];
         }
         double cs = Selection.cpuct(tr.cfg, total) * Math.sqrt(Math.max(1.0, total));
-        double bestScore = t.childQ(0, best) + cs * tr.rootPrior[best] / (1 + n[best]);
+        double bestScore = t.childQ(0, best) + cs * tr.rootState.prior[best] / (1 + n[best]);
         for (int m = 0; m < a; m++) {
             if (m == best || n[m] == 0) {
                 continue;
             }
-            double p = tr.rootPrior[m];
+            double p = tr.rootState.prior[m];
             double q = t.childQ(0, m);
             double keep = q < bestScore ? Math.ceil(cs * p / (bestScore - q) - 1) : n[m];
             double reduced = Math.max(n[m] - Math.floor(RootSelection.forcedVisits(tr.cfg.forcedPlayouts(), p, total)), keep);
@@ -213,7 +213,7 @@ final class RootPolicy {
         final Nodes t = tr.t;
         final int a = tr.a;
         final int mask = t.legal[0] & 0xFF;
-        tr.prepareGumbel();
+        tr.rootState.prepareGumbel(tr);
         int top = 0;
         for (int m = 0; m < a; m++) {
             if ((mask >>> m & 1) != 0) {
@@ -228,7 +228,7 @@ final class RootPolicy {
             if ((mask >>> m & 1) == 0 || RootSelection.searchVisits(tr, m) != top) {
                 continue;
             }
-            double score = tr.gumbelNoise[m] + Math.log(Math.max(Gumbel.MIN_PRIOR, t.prior[m])) + sigma[m];
+            double score = tr.rootState.gumbelNoise[m] + Math.log(Math.max(Gumbel.MIN_PRIOR, t.prior[m])) + sigma[m];
             if (score > bestScore) {
                 bestScore = score;
                 best = m;

@@ -24,8 +24,8 @@ final class RootSelection {
                 return forced;
             }
         }
-        return plain ? Selection.puctPlain(tr, 0, tr.rootPrior, 0, tr.cfg.fpuRootReduction())
-                : Selection.puct(tr, 0, tr.rootPrior, 0, tr.cfg.fpuRootReduction());
+        return plain ? Selection.puctPlain(tr, 0, tr.rootState.prior, 0, tr.cfg.fpuRootReduction())
+                : Selection.puct(tr, 0, tr.rootState.prior, 0, tr.cfg.fpuRootReduction());
     }
 
     /**
@@ -44,7 +44,7 @@ final class RootSelection {
             }
             int ch = t.child[m];
             int n = ch == Nodes.NONE ? 0 : t.visits[ch] + t.virtual[ch];
-            double gap = Math.sqrt(tr.cfg.forcedPlayouts() * tr.rootPrior[m] * childN) - n;
+            double gap = Math.sqrt(tr.cfg.forcedPlayouts() * tr.rootState.prior[m] * childN) - n;
             if (n > 0 && gap > bestGap) {
                 // Only visited children are forced: the first visit comes from PUCT itself.
                 bestGap = gap;
@@ -64,7 +64,7 @@ final class RootSelection {
      * count for this simulation, the one with the highest {@code g + log P + sigma(q)}.
      */
     private static int gumbel(Tree tr) {
-        tr.prepareGumbel();
+        tr.rootState.prepareGumbel(tr);
         final Nodes t = tr.t;
         final int a = tr.a;
         final int mask = t.legal[0] & 0xFF;
@@ -77,7 +77,7 @@ final class RootSelection {
                 index += searchVisits(tr, m) + virtualVisits(tr, m);
             }
         }
-        int[] schedule = tr.schedule();
+        int[] schedule = tr.rootState.schedule();
         int wanted = schedule[Math.min(index, schedule.length - 1)];
         int best = -1;
         int fallback = -1;
@@ -90,7 +90,7 @@ final class RootSelection {
             if (tr.lostMove(m)) {
                 continue;
             }
-            double score = tr.gumbelNoise[m] + Math.log(Math.max(Gumbel.MIN_PRIOR, t.prior[m])) + sigma[m];
+            double score = tr.rootState.gumbelNoise[m] + Math.log(Math.max(Gumbel.MIN_PRIOR, t.prior[m])) + sigma[m];
             if (searchVisits(tr, m) + virtualVisits(tr, m) == wanted && score > bestScore) {
                 bestScore = score;
                 best = m;
@@ -106,7 +106,7 @@ final class RootSelection {
 
     /** Visits the root child by {@code m} received in this search. */
     static int searchVisits(Tree tr, int m) {
-        return tr.t.childVisits(0, m) - tr.baseVisits[m];
+        return tr.t.childVisits(0, m) - tr.rootState.baseVisits[m];
     }
 
     private static int virtualVisits(Tree tr, int m) {

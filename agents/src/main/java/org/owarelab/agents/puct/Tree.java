@@ -48,15 +48,9 @@ public final class Tree {
     /** Endgame table: positions it decides exactly are terminal (null: none). */
     EndgameTable table;
 
-    /** Priors used at the root in this search: the evaluator's, with Dirichlet noise when exploring. */
-    final float[] rootPrior;
-    final double[] gumbelNoise;
-    /** Root child visits when the search began (Gumbel's schedule counts this search's visits). */
-    final int[] baseVisits;
-    private int[] schedule;
-    private boolean gumbelReady;
+    /** The root's priors (noise included) and Gumbel's set-up for the current search. */
+    final RootState rootState;
     final double[] scratch;
-    private final double[] noise;
 
     /**
      * @param rules the rule set of the games (the number of actions)
@@ -76,11 +70,8 @@ public final class Tree {
         this.root = new Board(rules);
         this.walker = new Walker(this, leavesPerStep);
         this.maxLeaves = leavesPerStep;
-        this.rootPrior = new float[a];
-        this.gumbelNoise = new double[a];
-        this.baseVisits = new int[a];
+        this.rootState = new RootState(a);
         this.scratch = new double[a];
-        this.noise = new double[a];
         this.rng = new SplittableRandom(0);
     }
 
@@ -154,9 +145,9 @@ public final class Tree {
         }
         walker.begin(simulations);
         explore = exploring;
-        gumbelReady = false;
+        rootState.begin();
         if (t.state[0] == Nodes.EXPANDED) {
-            prepareRoot();
+            rootState.prepare(this);
         }
     }
 
@@ -283,42 +274,6 @@ public final class Tree {
      */
     void expand(float[] priors, float[] values, int off) {
         walker.expand(priors, values, off);
-    }
-
-    /** Root set-up once the root is expanded: the priors it uses (with noise when exploring). */
-    void prepareRoot() {
-        System.arraycopy(t.prior, 0, rootPrior, 0, a);
-        int mask = t.legal[0] & 0xFF;
-        PuctConfig.RootNoise n = cfg.noise();
-        if (explore && n.fraction() > 0 && !cfg.gumbel().enabled()) {
-            Dirichlet.sample(rng, n.alpha(), mask, a, noise);
-            for (int m = 0; m < a; m++) {
-                if ((mask >>> m & 1) != 0) {
-                    rootPrior[m] = (float) ((1 - n.fraction()) * rootPrior[m] + n.fraction() * noise[m]);
-                }
-            }
-        }
-    }
-
-    /** Gumbel set-up at the first root selection of a search: noise, base visits, schedule. */
-    void prepareGumbel() {
-        if (gumbelReady) {
-            return;
-        }
-        PuctConfig.GumbelConfig g = cfg.gumbel();
-        int mask = t.legal[0] & 0xFF;
-        double scale = explore ? g.scale() : 0.0;
-        for (int m = 0; m < a; m++) {
-            gumbelNoise[m] = (mask >>> m & 1) != 0 && scale > 0 ? scale * Gumbel.sample(rng) : 0.0;
-            baseVisits[m] = t.childVisits(0, m);
-        }
-        int considered = Math.min(g.maxActions(), Integer.bitCount(mask));
-        schedule = Gumbel.schedule(considered, Math.max(1, budget.simsLeft));
-        gumbelReady = true;
-    }
-
-    int[] schedule() {
-        return schedule;
     }
 
     // ------------------------------------------------------------ statistics

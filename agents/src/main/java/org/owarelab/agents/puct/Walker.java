@@ -174,7 +174,7 @@ final class Walker {
             }
             backup(node, v, virtualLoss);
             if (node == 0) {
-                tr.prepareRoot();
+                tr.rootState.prepare(tr);
             }
         }
         for (int i = 0; i < collisionCount; i++) {

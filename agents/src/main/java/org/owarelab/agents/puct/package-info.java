@@ -9,8 +9,9 @@
  * is the single-game agent ({@code puct:sims=N,model=PATH}).
  *
  * <p>Values are from the side to move at each node, in [-1, 1], negated on the way up; policies
- * are over the mover's relative moves. Nothing here is thread-safe: one tree per game, one
- * lock-step search and evaluator per thread. Randomness comes only from the generator each tree
- * is given.
+ * are over the mover's relative moves. A tree is not thread-safe: one tree per game, one
+ * lock-step search and evaluator per thread, except that {@link org.owarelab.agents.puct.ThreadedSearch}
+ * runs one tree's search on several threads, each with a walker and an evaluator of its own,
+ * under one lock ({@code threads=N}). Randomness comes only from the generator each tree is given.
  */
 package org.owarelab.agents.puct;

@@ -111,7 +111,7 @@ class RootOptionsTest {
         for (int m = 0; m < 6; m++) {
             int n = tr.childVisits(m);
             if (n > 0) {
-                assertTrue(n + 1 >= Math.sqrt(2 * tr.rootPrior[m] * total), "child " + m + " got " + n);
+                assertTrue(n + 1 >= Math.sqrt(2 * tr.rootState.prior[m] * total), "child " + m + " got " + n);
             }
         }
         float[] pruned = new float[6];

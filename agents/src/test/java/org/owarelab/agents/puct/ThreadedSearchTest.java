@@ -202,6 +202,33 @@ class ThreadedSearchTest {
     }
 
     @Test
+    void theExtraThreadsGetEvaluatorsOfTheirOwnAndTheFirstThreadTheAgentsOne() {
+        // The first thread's evaluator comes from open (a client of a shared evaluator, say), each
+        // extra thread's from openForThread: were they clients of one shared evaluator, their calls
+        // would be gathered into one and the threads' forward passes would run one at a time.
+        int[] opened = new int[2];
+        EvaluatorSource source = new EvaluatorSource() {
+            @Override
+            public Evaluator open(String model, RuleSet rules) {
+                opened[0]++;
+                return new SyntheticEvaluator(rules.houses(), 7);
+            }
+
+            @Override
+            public Evaluator openForThread(String model, RuleSet rules) {
+                opened[1]++;
+                return new SyntheticEvaluator(rules.houses(), 7);
+            }
+        };
+        try (AgentFactory f = PuctAgent.factory("net", source, 300);
+                Agent a = f.create(AgentSpec.parse("net:threads=3,batch=4"), RuleSet.DEFAULT, 1)) {
+            a.decide(new Board(), SearchLimit.movetime(20), SearchMonitor.NONE);
+            assertEquals(1, opened[0], "the agent's own evaluator, for the first thread");
+            assertEquals(2, opened[1], "one evaluator of its own per extra thread");
+        }
+    }
+
+    @Test
     void autoThreadsFollowTheLimitAndTheKeyIsChecked() {
         EvaluatorSource source = (model, rules) -> new SyntheticEvaluator(rules.houses(), 7);
         try (AgentFactory f = PuctAgent.factory("net", source, 300);

@@ -237,7 +237,7 @@ class TreeTest {
             Tree tr = tree(RuleSet.DEFAULT, cfg, 1, 1000);
             tr.reset(new Board(), new SplittableRandom(run < 2 ? 11 : 12));
             search(tr, new UniformEvaluator(6), 1, true);
-            seen[run] = tr.rootPrior.clone();
+            seen[run] = tr.rootState.prior.clone();
             double sum = 0;
             for (float p : seen[run]) {
                 sum += p;
