@@ -4,16 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.owarelab.agents.inference.CachingEvaluator;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.formats.Mappers;
-import org.owarelab.model.DjlEvaluator;
-import org.owarelab.model.TorchThreads;
-import org.owarelab.training.selfplay.GameRecord;
-import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
 import org.owarelab.training.selfplay.SelfPlayWorker;
 
@@ -32,8 +24,9 @@ import org.owarelab.training.selfplay.SelfPlayWorker;
  * ({@link InFlightFile}); a resumed session puts every game back in its worker and slot, so the
  * resumed run is the uninterrupted one bit for bit.
  *
- * <p>Threads: {@link #collect} runs the workers on a pool of its own and joins them all before it
- * returns; a worker is handed from one pool thread to the next by the pool's submit and join.
+ * <p>Threads: {@link #collect} runs the workers through {@link SelfPlayPhase#onWorkers} (a pool of
+ * its own, every worker joined before it returns); a worker is handed from one pool thread to the
+ * next by the pool's submit and join.
  */
 final class ContinuousSelfPlay implements GameSource {
     private final RunDirectory run;
@@ -69,69 +62,22 @@ final class ContinuousSelfPlay implements GameSource {
 
     @Override
     public GameBatch collect(Request r) throws InterruptedException {
-        int n = workers.length;
-        int batch = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
-        List<List<GameRecord>> gameLists = new ArrayList<>();
-        List<List<PositionRecord>> positionLists = new ArrayList<>();
-        List<Future<SelfPlayStats>> futures = new ArrayList<>();
-        double[] hitRates = new double[n];
-        int[] carried = new int[n];
-        long t0 = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(n, t -> {
-            Thread th = new Thread(t, "selfplay");
-            th.setDaemon(true);
-            return th;
-        });
-        try {
-            for (int w = 0; w < n; w++) {
-                int count = r.games() / n + (w < r.games() % n ? 1 : 0);
-                List<GameRecord> g = new ArrayList<>();
-                List<PositionRecord> p = new ArrayList<>();
-                gameLists.add(g);
-                positionLists.add(p);
-                int index = w;
-                futures.add(pool.submit(() -> {
-                    TorchThreads.set(1); // one libtorch thread per worker: the workers are the parallelism
-                    Evaluator inner = new DjlEvaluator(r.net(), r.encoder(), batch);
-                    CachingEvaluator cache = cfg.loop().cacheEntries() > 0
-                            ? new CachingEvaluator(inner, cfg.loop().cacheEntries()) : null;
-                    try (Evaluator evaluator = cache != null ? cache : inner) {
-                        SelfPlayWorker worker = worker(index, evaluator, r);
-                        SelfPlayStats before = worker.stats();
-                        worker.playContinuous(count, (game, positions) -> {
-                            g.add(game);
-                            p.addAll(positions);
-                            r.progress().incrementAndGet();
-                        });
-                        carried[index] = worker.suspendInFlight();
-                        hitRates[index] = cache == null ? Double.NaN : cache.hitRate();
-                        return worker.stats().minus(before);
-                    }
-                }));
-            }
-            SelfPlayStats total = SelfPlayStats.ZERO;
-            for (Future<SelfPlayStats> f : futures) {
-                total = total.plus(Trainer.join(f));
-            }
-            restore = null;
-            List<GameRecord> allGames = new ArrayList<>();
-            List<PositionRecord> allPositions = new ArrayList<>();
-            double hit = 0;
-            int inFlight = 0;
-            for (int w = 0; w < n; w++) {
-                allGames.addAll(gameLists.get(w));
-                allPositions.addAll(positionLists.get(w));
-                hit += hitRates[w];
-                inFlight += carried[w];
-            }
-            ObjectNode source = Mappers.json().createObjectNode();
-            source.put("continuous", true);
-            source.put("inFlight", inFlight);
-            return new GameBatch(allGames, allPositions, total, (System.nanoTime() - t0) / 1e9, hit / n, source,
-                    "in flight " + inFlight);
-        } finally {
-            pool.shutdownNow();
-        }
+        int[] carried = new int[workers.length];
+        SelfPlayPhase.Played played = SelfPlayPhase.onWorkers(cfg, r.net(), r.encoder(), workers.length, r.games(),
+                r.progress(), (w, count, evaluator, sink) -> {
+                    SelfPlayWorker worker = worker(w, evaluator, r);
+                    SelfPlayStats before = worker.stats();
+                    worker.playContinuous(count, sink);
+                    carried[w] = worker.suspendInFlight();
+                    return worker.stats().minus(before);
+                });
+        restore = null;
+        int inFlight = java.util.Arrays.stream(carried).sum();
+        ObjectNode source = Mappers.json().createObjectNode();
+        source.put("continuous", true);
+        source.put("inFlight", inFlight);
+        return new GameBatch(played.games(), played.positions(), played.stats(), played.seconds(), played.hitRate(),
+                source, "in flight " + inFlight);
     }
 
     /** Worker {@code w} over {@code evaluator}: made (and restored, or given its ids) at the first call. */

@@ -14,6 +14,7 @@ import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TorchThreads;
 import org.owarelab.training.selfplay.GameRecord;
 import org.owarelab.training.selfplay.PositionRecord;
+import org.owarelab.training.selfplay.SelfPlaySink;
 import org.owarelab.training.selfplay.SelfPlayStats;
 import org.owarelab.training.selfplay.SelfPlayWorker;
 
@@ -28,14 +29,33 @@ final class SelfPlayPhase {
     private SelfPlayPhase() {
     }
 
+    /** One worker's share of a generation, played on the evaluator {@link #onWorkers} made for it. */
+    @FunctionalInterface
+    interface Share {
+        /**
+         * @param worker the worker's index, 0 .. workers - 1
+         * @param count the games it must hand to {@code sink}
+         * @return the self-play statistics of this share
+         */
+        SelfPlayStats play(int worker, int count, Evaluator evaluator, SelfPlaySink sink);
+    }
+
+    /** What {@link #onWorkers} collected: the games and positions in worker order, and the figures. */
+    record Played(List<GameRecord> games, List<PositionRecord> positions, SelfPlayStats stats, double seconds,
+            double hitRate) {
+    }
+
     /**
-     * Plays games {@code firstId .. firstId + games - 1}.
+     * Plays {@code games} games on {@code workers} threads: worker {@code w} gets
+     * {@code games / workers} of them (the remainder to the first workers), its own evaluator over
+     * {@code net} on one libtorch thread and its own position cache, and runs {@code share}. Every
+     * worker is joined before this returns; results come back in worker order, whatever the
+     * threads' timing.
      *
-     * @param progress incremented once per finished game (for progress display)
+     * @param progress incremented once per game handed to a sink
      */
-    static GameBatch run(TrainConfig cfg, PolicyValueNet net, ObservationEncoder encoder, long firstId, int games,
-            AtomicLong progress) throws InterruptedException {
-        int workers = Math.min(cfg.loop().workers(), games);
+    static Played onWorkers(TrainConfig cfg, PolicyValueNet net, ObservationEncoder encoder, int workers, int games,
+            AtomicLong progress, Share share) throws InterruptedException {
         int batch = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
         List<List<GameRecord>> gameLists = new ArrayList<>();
         List<List<PositionRecord>> positionLists = new ArrayList<>();
@@ -48,11 +68,8 @@ final class SelfPlayPhase {
             return t;
         });
         try {
-            long next = firstId;
             for (int w = 0; w < workers; w++) {
                 int count = games / workers + (w < games % workers ? 1 : 0);
-                long first = next;
-                next += count;
                 List<GameRecord> g = new ArrayList<>();
                 List<PositionRecord> p = new ArrayList<>();
                 gameLists.add(g);
@@ -64,15 +81,13 @@ final class SelfPlayPhase {
                     CachingEvaluator cache = cfg.loop().cacheEntries() > 0
                             ? new CachingEvaluator(inner, cfg.loop().cacheEntries()) : null;
                     try (Evaluator evaluator = cache != null ? cache : inner) {
-                        SelfPlayWorker worker = new SelfPlayWorker(cfg.selfplay(), cfg.ruleSet(), evaluator, encoder,
-                                cfg.seed());
-                        worker.play(first, count, (game, positions) -> {
+                        SelfPlayStats stats = share.play(index, count, evaluator, (game, positions) -> {
                             g.add(game);
                             p.addAll(positions);
                             progress.incrementAndGet();
                         });
                         hitRates[index] = cache == null ? Double.NaN : cache.hitRate();
-                        return worker.stats();
+                        return stats;
                     }
                 }));
             }
@@ -82,17 +97,37 @@ final class SelfPlayPhase {
             }
             List<GameRecord> allGames = new ArrayList<>();
             List<PositionRecord> allPositions = new ArrayList<>();
+            double hit = 0;
             for (int w = 0; w < workers; w++) {
                 allGames.addAll(gameLists.get(w));
                 allPositions.addAll(positionLists.get(w));
+                hit += hitRates[w];
             }
-            double hit = 0;
-            for (double h : hitRates) {
-                hit += h;
-            }
-            return new GameBatch(allGames, allPositions, total, (System.nanoTime() - t0) / 1e9, hit / workers, null, null);
+            return new Played(allGames, allPositions, total, (System.nanoTime() - t0) / 1e9, hit / workers);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Plays games {@code firstId .. firstId + games - 1}: worker {@code w}'s share continues the
+     * ids where worker {@code w - 1}'s ends.
+     *
+     * @param progress incremented once per finished game (for progress display)
+     */
+    static GameBatch run(TrainConfig cfg, PolicyValueNet net, ObservationEncoder encoder, long firstId, int games,
+            AtomicLong progress) throws InterruptedException {
+        int workers = Math.min(cfg.loop().workers(), games);
+        long[] firsts = new long[workers];
+        for (int w = 1; w < workers; w++) {
+            firsts[w] = firsts[w - 1] + games / workers + (w - 1 < games % workers ? 1 : 0);
+        }
+        Played played = onWorkers(cfg, net, encoder, workers, games, progress, (w, count, evaluator, sink) -> {
+            SelfPlayWorker worker = new SelfPlayWorker(cfg.selfplay(), cfg.ruleSet(), evaluator, encoder, cfg.seed());
+            worker.play(firstId + firsts[w], count, sink);
+            return worker.stats();
+        });
+        return new GameBatch(played.games(), played.positions(), played.stats(), played.seconds(), played.hitRate(),
+                null, null);
     }
 }
