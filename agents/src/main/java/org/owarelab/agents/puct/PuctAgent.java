@@ -125,6 +125,8 @@ public final class PuctAgent implements Agent {
     private final Board scratchB;
     private SplittableRandom random;
     private boolean synced;
+    /** Managed moves' running share of their target spent ({@link TimeManager#nextSpend}), kept across games. */
+    private double spend = TimeManager.INITIAL_SPEND;
     /** Opens the evaluators of the extra search threads (null: the search runs on one thread). */
     private java.util.function.Supplier<Evaluator> moreEvaluators;
     /** The evaluators of threads 1.. (opened at the first threaded search; closed by {@link #close()}). */
@@ -218,8 +220,11 @@ public final class PuctAgent implements Agent {
         long planned = onClock ? TimeControl.usableMillis(limit.movetimeMillis()) : limit.movetimeMillis();
         long most = onClock ? TimeControl.usableMillis(limit.maxMillis()) : limit.movetimeMillis();
         long deadline = limit.movetimeMillis() > 0 ? t0 + (managed ? most : planned) * 1_000_000L : Long.MAX_VALUE;
+        // The managed target: the planned time scaled up by the share managed moves leave unspent,
+        // so that the time early stops save is spent on the moves that need it.
+        long target = managed ? TimeManager.target(planned, most, spend) : planned;
         if (managed) {
-            monitor = new TimeManager.Monitor(monitor, tree, t0, planned * 1_000_000L, most * 1_000_000L);
+            monitor = new TimeManager.Monitor(monitor, tree, t0, target * 1_000_000L, most * 1_000_000L);
         }
         int batch = options.batch() > 0 ? options.batch() : clocked ? AUTO_BATCH : 1;
         int threads = threadsFor(clocked);
@@ -253,6 +258,9 @@ public final class PuctAgent implements Agent {
             pv = new int[] {move};
         }
         long time = System.nanoTime() - t0;
+        if (managed) {
+            spend = TimeManager.nextSpend(spend, time / 1_000_000L, target);
+        }
         float value = (float) tree.rootValue();
         monitor.info(new SearchInfo((int) Math.round(tree.averageDepth()), tree.maxDepth(), value, Double.NaN, 0,
                 tree.simulations(), time / 1_000_000L, pv));

@@ -18,6 +18,10 @@ import org.owarelab.agents.SearchMonitor;
  *   <li>A root with one legal move stops after its evaluation.
  * </ul>
  *
+ * <p>The time saved is spent: a move's target is its planned time divided by the running share
+ * of their target that managed moves spend ({@link #target}, {@link #nextSpend}); the rules below
+ * take that target as the move's planned time.
+ *
  * <p>The rules are pure functions ({@link #shouldStop}), tested exactly; {@link Monitor} feeds
  * them from a tree. With {@code timeman=off} a search ends at its planned time, as any timed
  * search did before: the plain schedule, to compare against at equal total time.
@@ -28,7 +32,35 @@ final class TimeManager {
     /** The top two are close when the second has at least this share of the first's visits. */
     static final double CLOSE = 0.7;
 
+    /**
+     * The share of its target a managed move is first taken to spend: the managed side's measured
+     * share of the plain schedule's time (140 ms of 196 ms a move at 10+0.1 s, docs/agents.md).
+     */
+    static final double INITIAL_SPEND = 0.7;
+    /** Weight of the latest move in the running share spent. */
+    static final double SPEND_WEIGHT = 0.1;
+    /** The target is never more than 1 / this times the planned time (before the most time's cap). */
+    static final double MIN_SPEND = 0.4;
+
     private TimeManager() {
+    }
+
+    /**
+     * A managed move's target time: the planned time divided by the share of their target that
+     * managed moves spend ({@code spend}, clamped to [{@value #MIN_SPEND}, 1]), within [planned,
+     * most]. Early stops save time; dividing by the share spent gives it back to every move, so
+     * that on average a managed move spends its planned time, as the plain schedule does, but
+     * less on settled moves and more on unsure ones.
+     */
+    static long target(long planned, long most, double spend) {
+        double share = Math.max(MIN_SPEND, Math.min(1.0, spend));
+        return Math.max(planned, Math.min(most, Math.round(planned / share)));
+    }
+
+    /** The running share spent after a move that used {@code used} of its {@code target} (same units). */
+    static double nextSpend(double spend, long used, long target) {
+        double share = target <= 0 ? 1.0 : Math.min(2.0, Math.max(0.0, used / (double) target));
+        return (1 - SPEND_WEIGHT) * spend + SPEND_WEIGHT * share;
     }
 
     /**

@@ -60,6 +60,30 @@ class TimeManagerTest {
         assertFalse(TimeManager.shouldStop(500, 1000, 2500, 300, 290, 1.0, 10));
     }
 
+    @Test
+    void theTargetGivesBackWhatEarlyStopsSaveWithinThePlannedAndTheMostTime() {
+        assertEquals(1429, TimeManager.target(1000, 2500, 0.7)); // 1000 / 0.7
+        assertEquals(1000, TimeManager.target(1000, 2500, 1.0));
+        assertEquals(1000, TimeManager.target(1000, 2500, 1.6), "never below the planned time");
+        assertEquals(2500, TimeManager.target(1000, 2500, 0.1), "share clamped to 0.4: 2500");
+        assertEquals(1200, TimeManager.target(1000, 1200, 0.5), "never past the most time");
+        assertEquals(0.7 * 0.9 + 0.1 * 0.5, TimeManager.nextSpend(0.7, 500, 1000), 1e-12);
+        assertEquals(0.9 * 0.5 + 0.1 * 2.0, TimeManager.nextSpend(0.5, 9000, 1000), 1e-12, "a stretch counts at most twice");
+    }
+
+    @Test
+    void movesThatStopAtHalfTheirTargetEndUpSpendingThePlannedTime() {
+        double spend = TimeManager.INITIAL_SPEND;
+        long used = 0;
+        for (int move = 0; move < 200; move++) {
+            long target = TimeManager.target(1000, 2500, spend);
+            used = target / 2;
+            spend = TimeManager.nextSpend(spend, used, target);
+        }
+        assertEquals(0.5, spend, 1e-3);
+        assertEquals(1000, used, 2, "half of a target twice the planned time: the plain schedule's spend");
+    }
+
     /** An evaluator that puts almost all prior on the lowest legal move, values 0. */
     private static final class Dominant implements Evaluator {
         @Override
