@@ -29,9 +29,9 @@ import org.owarelab.tables.EndgameTable;
  * {@code tables} [none: an endgame table file whose decided positions are terminal],
  * {@code threads} [auto: every core for a search ended by the clock or a stop, 1 for a fixed
  * simulation count; threads of one search over one tree, {@link ThreadedSearch}],
- * {@code timeman} [false: the plain schedule; true: under a game clock, stretch unsure moves and
- * stop settled ones early, {@link TimeManager}; off by default since it lost to the plain schedule
- * in the SPRT of docs/agents.md]. An explicit {@code sims} also caps a search timed by a movetime;
+ * {@code timeman} [true: under a game clock, stop settled moves early and spend the time saved on
+ * the others, stretching unsure ones, {@link TimeManager}; it won its SPRTs against the plain
+ * schedule, docs/agents.md; false: the plain schedule]. An explicit {@code sims} also caps a search timed by a movetime;
  * the default count does not (the clock governs). Noise, forced playouts and a Gumbel scale above 0 make the
  * searches exploring (as in self-play).
  *
@@ -95,8 +95,8 @@ final class PuctAgentFactory implements AgentFactory {
                 + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
                 + "decides are terminal with their exact value), threads=auto (threads of one search over one tree: "
                 + "every core when the clock ends the search, 1 for a fixed sims count, so seeded games stay identical), "
-                + "timeman=false (the plain schedule under a game clock; true: more time for unsure moves, an early "
-                + "stop once the best move cannot change)";
+                + "timeman=true (under a game clock: an early stop once the best move cannot change, the time saved "
+                + "spent on the other moves, more for unsure ones; false: the plain schedule)";
     }
 
     /** {@code model=PATH} (a checkpoint or run directory) and {@code tables=FILE} read files. */
@@ -133,7 +133,7 @@ final class PuctAgentFactory implements AgentFactory {
                 spec.string("sims", null) != null,
                 batch(spec), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
                 noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000),
-                threads(spec), spec.bool("timeman", false));
+                threads(spec), spec.bool("timeman", true));
         boolean solver = spec.bool("solver", DEFAULT_SOLVER);
         String tables = spec.string("tables", null);
         EndgameTable table = null;

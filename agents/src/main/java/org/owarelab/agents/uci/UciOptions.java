@@ -71,7 +71,7 @@ final class UciOptions {
         }
         out.line("option name Threads type spin default " + Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors())
                 + " min 1 max " + MAX_THREADS);
-        out.line("option name TimeManagement type check default false");
+        out.line("option name TimeManagement type check default true");
     }
 
     /**

@@ -35,7 +35,7 @@ class UciEngineTest {
             assertTrue(lines.contains("option name Agent type string default random"), lines.toString());
             assertTrue(lines.contains("option name Threads type spin default "
                     + Math.min(256, Runtime.getRuntime().availableProcessors()) + " min 1 max 256"), lines.toString());
-            assertTrue(lines.contains("option name TimeManagement type check default false"), lines.toString());
+            assertTrue(lines.contains("option name TimeManagement type check default true"), lines.toString());
             assertEquals(7, lines.size(), lines.toString());
             assertEquals(List.of(), e.sync());
         }
@@ -254,19 +254,19 @@ class UciEngineTest {
         try (EngineHarness e = new EngineHarness("puct:sims=50", maker)) {
             e.send("isready");
             e.expect("readyok");
-            e.send("setoption name TimeManagement value true");
+            e.send("setoption name TimeManagement value false");
             e.send("setoption name TimeManagement value maybe");
             e.send("setoption name Threads value 2");
             List<String> replies = e.sync();
             assertEquals(List.of("info string error: setoption TimeManagement: 'maybe' is not true or false"), replies);
             e.send("isready");
             e.expect("readyok");
-            e.send("setoption name TimeManagement value TRUE"); // unchanged: the agent is kept
+            e.send("setoption name TimeManagement value FALSE"); // unchanged: the agent is kept
             e.send("setoption name Agent value random");
             e.send("isready");
             e.expect("readyok");
         }
-        assertEquals(List.of("puct:sims=50", "puct:sims=50,threads=2,timeman=true", "random"), specs,
+        assertEquals(List.of("puct:sims=50", "puct:sims=50,threads=2,timeman=false", "random"), specs,
                 "the options become the agent's keys; an agent without them gets none");
     }
 
