@@ -220,8 +220,8 @@ public final class PuctAgent implements Agent {
         long planned = onClock ? TimeControl.usableMillis(limit.movetimeMillis()) : limit.movetimeMillis();
         long most = onClock ? TimeControl.usableMillis(limit.maxMillis()) : limit.movetimeMillis();
         long deadline = limit.movetimeMillis() > 0 ? t0 + (managed ? most : planned) * 1_000_000L : Long.MAX_VALUE;
-        // The managed target: the planned time scaled up by the share managed moves leave unspent,
-        // so that the time early stops save is spent on the moves that need it.
+        // The managed target: the planned time divided by the share of their target that managed
+        // moves spend, so that the time early stops save is spent on the moves that need it.
         long target = managed ? TimeManager.target(planned, most, spend) : planned;
         if (managed) {
             monitor = new TimeManager.Monitor(monitor, tree, t0, target * 1_000_000L, most * 1_000_000L);

@@ -4,7 +4,8 @@ import org.owarelab.agents.SearchMonitor;
 
 /**
  * When a PUCT search under a game clock ends ({@link org.owarelab.agents.SearchLimit#maxMillis}
- * set): between the move's planned time and its most time, by how sure the search is.
+ * set): between the move's target (its planned time, raised to spend what early stops save, see
+ * below) and its most time, by how sure the search is.
  *
  * <ul>
  *   <li>Smart pruning (lc0's): the search stops as soon as the most visited root move can no
