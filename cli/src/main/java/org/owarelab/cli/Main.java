@@ -68,7 +68,14 @@ public final class Main implements Runnable {
             return prefix + "unknown command '" + org.owarelab.util.Texts.escape(u.getUnmatched().get(0))
                     + "' (expected one of " + String.join(", ", where.getSubcommands().keySet()) + ")";
         }
-        return prefix + org.owarelab.util.Texts.escape(ex.getMessage());
+        String hint = "";
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && where.getCommandSpec().findOption("--config") != null
+                && !u.getUnmatched().isEmpty() && u.getUnmatched().get(0).matches("(?i)[^-].*\\.ya?ml")) {
+            // "oware train configs/default.yaml": a config file given where --config belongs
+            hint = " (a config file goes after --config: " + where.getCommandSpec().qualifiedName() + " --config "
+                    + u.getUnmatched().get(0) + ")";
+        }
+        return prefix + org.owarelab.util.Texts.escape(ex.getMessage() + hint);
     }
 
     /** The configured command line: one-line errors, exit code 2 for bad input, 1 otherwise. */

@@ -39,6 +39,18 @@ class CliInputTest {
         assertTrue(r.err().contains("Try 'oware bench rules --help'."), r.err());
     }
 
+    @Test
+    void aConfigFileWithoutConfigSaysWhereItGoes() {
+        Cli r = Cli.run("train", "configs/default.yaml");
+        assertEquals(2, r.code(), r.out() + r.err());
+        String first = r.err().strip().split("\\R")[0];
+        assertEquals("oware train: Unmatched argument at index 1: 'configs/default.yaml' (a config file goes after "
+                + "--config: oware train --config configs/default.yaml)", first);
+        Cli other = Cli.run("train", "extra");
+        assertEquals(2, other.code());
+        assertFalse(other.err().contains("goes after --config"), "only a YAML path gets the hint: " + other.err());
+    }
+
     /** One line of bad UTF-8 is that line's error; a file reads exactly as stdin does. */
     @Test
     void aBadUtf8LineInABatchIsOneErrorFromAFileAsFromStdin(@TempDir Path dir) throws Exception {
