@@ -6,12 +6,14 @@ import java.io.File;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.GameClock;
+import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
@@ -51,7 +53,8 @@ import picocli.CommandLine.Spec;
             "  oware match mcts:sims=10000 greedy --games 40 --threads 2",
             "  oware match greedy random --games 100 --openings 6 --seed 7 --out results/",
             "  oware match mcts:sims=500 random --games 20 --rules houses=4,seeds=3 --max-plies 300",
-            "  oware match alphabeta:movetime=50 alphabeta:movetime=50,lmr=false --games 2000 --sprt 0,20 --threads 2"})
+            "  oware match alphabeta:movetime=50 alphabeta:movetime=50,lmr=false --games 2000 --sprt 0,20 --threads 2",
+            "  oware match alphabeta:movetime=1000 greedy --games 200 --out m.jsonl --resume   # after a kill: goes on"})
 final class MatchCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -88,8 +91,15 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE|DIR",
             description = "Save every game as one JSON line as it ends (replayable with 'oware replay --batch'; "
                     + "readable by 'oware report'): to FILE, or to DIR/games.jsonl for an existing directory or a "
-                    + "path ending in '/'. The file is replaced.")
+                    + "path ending in '/'. The file is replaced (kept and added to with --resume).")
     String out;
+
+    @Option(names = "--resume",
+            description = "Go on with the match saved in --out (one a kill, a reboot or a time box cut short): its "
+                    + "games are kept and counted, only the missing ones are played. Give the same A, B, --games "
+                    + "(or more), --seed, --openings, --rules, --position and --tc as the first time; a saved game "
+                    + "that does not fit is an error naming it. A missing file starts the match.")
+    boolean resume;
 
     @Option(names = "--sprt", paramLabel = "ELO0,ELO1[,ALPHA,BETA]",
             description = "Stop as soon as the lab's SPRT (the training gate's test, on the pairs' pentanomial "
@@ -135,6 +145,9 @@ final class MatchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RuleSet ruleSet = rules.ruleSet();
         Sprt test = sprt();
+        if (resume && out == null) {
+            throw new ParameterException(spec.commandLine(), "--resume needs --out: the file of the match to go on with");
+        }
         if (out != null) {
             org.owarelab.util.OutputPaths.checkFile("--out", recordsFile(out)); // before any game
         }
@@ -169,6 +182,10 @@ final class MatchCommand implements Callable<Integer> {
                         num(test.alpha()), num(test.beta()), test.lowerBound(), test.upperBound(), config.pairs());
                 stdout.flush();
             }
+            List<GameRecord> saved = resume ? saved(recordsFile(out), config, err) : List.of();
+            if (gate != null) {
+                saved.forEach(gate::add);
+            }
             MatchListener listener = new MatchProgress(err, System.console() != null,
                     gate == null ? null : () -> String.format(Locale.ROOT, "LLR %.2f", gate.outcome().test().llr()),
                     gate == null ? null : () -> gate.outcome().decided());
@@ -176,11 +193,11 @@ final class MatchCommand implements Callable<Integer> {
                 // The gate first, so that the progress line shows the LLR with this game counted.
                 listener = ((MatchListener) (r, tally, total) -> gate.add(r)).andThen(listener);
             }
-            GameRecords.Appender writer = out == null ? null : new GameRecords.Appender(recordsFile(out), true);
+            GameRecords.Appender writer = out == null ? null : new GameRecords.Appender(recordsFile(out), !resume);
             MatchResult result;
             try {
                 result = Match.run(agents, config, writer == null ? listener : listener.andThen(writer),
-                        () -> gate != null && gate.outcome().decided());
+                        () -> gate != null && gate.outcome().decided(), saved);
             } finally {
                 if (writer != null) {
                     writer.close();
@@ -193,6 +210,42 @@ final class MatchCommand implements Callable<Integer> {
             print(stdout, result, writer == null ? null : writer.file(), gate);
         }
         return 0;
+    }
+
+    /**
+     * The games saved in {@code file} by an earlier run of this match, checked against it; the file
+     * is rewritten with them alone (a line cut short by a kill dropped) so that new games append
+     * after whole lines.
+     *
+     * @throws BadInputException naming the file, and the line or game at fault
+     */
+    private static List<GameRecord> saved(Path file, MatchConfig config, PrintWriter err) throws java.io.IOException {
+        if (!Files.exists(file)) {
+            err.println("--resume: " + file + " does not exist yet: starting the match");
+            err.flush();
+            return List.of();
+        }
+        GameRecords.Contents contents = GameRecords.readSkipping(file);
+        for (GameRecords.Skipped s : contents.skipped()) {
+            if (!s.cutShort()) {
+                throw new BadInputException("--resume: " + file + ":" + s.line() + ": not a game record ("
+                        + s.problem() + "); delete or repair that line");
+            }
+            err.println(s.warning(file));
+        }
+        List<GameRecord> games = new java.util.ArrayList<>(contents.games());
+        games.sort(java.util.Comparator.comparingInt(GameRecord::game));
+        try {
+            Match.checkSaved(config, games);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--resume: " + file + ": " + e.getMessage()
+                    + "; resume with the options of the saved match, or drop --resume to start again");
+        }
+        GameRecords.write(file, games);
+        err.printf(Locale.ROOT, "--resume: %s of %s kept, %d to play%n", count(games.size(), "saved game"), file,
+                config.games() - games.size());
+        err.flush();
+        return List.copyOf(games);
     }
 
     static Path recordsFile(String out) {

@@ -1,6 +1,8 @@
 package org.owarelab.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -202,5 +204,67 @@ class MatchCommandTest {
         assertEquals(dir.resolve("games.jsonl"), MatchCommand.recordsFile(dir.toString()));
         assertEquals(Path.of("new/games.jsonl"), MatchCommand.recordsFile("new/"));
         assertEquals(Path.of("x.jsonl"), MatchCommand.recordsFile("x.jsonl"));
+    }
+
+    @Test
+    void resumeGoesOnFromTheSavedGamesAndEndsAsTheWholeMatch(@TempDir Path dir) throws Exception {
+        Path whole = dir.resolve("whole.jsonl");
+        Object[] w = run("match", "mcts:sims=20", "random", "--games", "10", "--threads", "2", "--seed", "5",
+                "--out", whole.toString());
+        assertEquals(0, w[0], (String) w[2]);
+        // A match killed after four games, the fifth's line half written.
+        List<String> lines = Files.readAllLines(whole, StandardCharsets.UTF_8);
+        Path cut = dir.resolve("cut.jsonl");
+        Files.writeString(cut, String.join("\n", lines.subList(0, 4)) + "\n" + lines.get(4).substring(0, 30),
+                StandardCharsets.UTF_8);
+        Object[] r = run("match", "mcts:sims=20", "random", "--games", "10", "--threads", "2", "--seed", "5",
+                "--out", cut.toString(), "--resume");
+        assertEquals(0, r[0], (String) r[2]);
+        String err = (String) r[2];
+        assertTrue(err.contains(cut + ":5: skipped the last line, cut short by an interrupted write"), err);
+        assertTrue(err.contains("--resume: 4 saved games of " + cut + " kept, 6 to play"), err);
+        assertTrue(err.contains("[10/10]") && !err.contains("[4/10]"), "progress counts the saved games: " + err);
+        JsonNode a = lastLine((String) w[1]);
+        JsonNode b = lastLine((String) r[1]);
+        for (String k : new String[] {"wins", "draws", "losses", "score", "interval", "pentanomial"}) {
+            assertEquals(a.get(k), b.get(k), k);
+        }
+        List<String> resumed = Files.readAllLines(cut, StandardCharsets.UTF_8);
+        assertEquals(10, resumed.size(), "every game saved once, in game order");
+        for (int g = 0; g < 10; g++) {
+            assertEquals(g, JSON.readTree(resumed.get(g)).get("game").asInt());
+            assertEquals(JSON.readTree(lines.get(g)).get("moves"), JSON.readTree(resumed.get(g)).get("moves"));
+        }
+    }
+
+    @Test
+    void resumeRefusesAnotherMatchsFileAndKeepsIt(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("m.jsonl");
+        assertEquals(0, run("match", "greedy", "random", "--games", "4", "--seed", "5", "--out", file.toString())[0]);
+        byte[] before = Files.readAllBytes(file);
+        Object[] r = run("match", "greedy", "random", "--games", "4", "--seed", "6", "--out", file.toString(),
+                "--resume");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("--resume: " + file + ": saved game 0: opening 0"), (String) r[2]);
+        assertTrue(((String) r[2]).contains("drop --resume to start again"), (String) r[2]);
+        assertEquals("", r[1].toString().replaceAll("(?m)^match: .*\n", ""), "no game played");
+        Files.writeString(file, "{\"format\":1,\"game\":\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        byte[] garbled = Files.readAllBytes(file);
+        r = run("match", "greedy", "random", "--games", "4", "--seed", "5", "--out", file.toString(), "--resume");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("--resume: " + file + ":5: not a game record"), (String) r[2]);
+        assertArrayEquals(garbled, Files.readAllBytes(file), "a refused file is left as it was");
+        Files.write(file, before);
+        r = run("match", "greedy", "random", "--games", "4", "--seed", "5", "--out", file.toString(), "--resume");
+        assertEquals(0, r[0], (String) r[2]);
+        assertTrue(((String) r[2]).contains("4 saved games of " + file + " kept, 0 to play"), (String) r[2]);
+        r = run("match", "greedy", "random", "--games", "4", "--resume");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("--resume needs --out"), (String) r[2]);
+        Path fresh = dir.resolve("fresh.jsonl");
+        r = run("match", "greedy", "random", "--games", "2", "--out", fresh.toString(), "--resume");
+        assertEquals(0, r[0], (String) r[2]);
+        assertTrue(((String) r[2]).contains(fresh + " does not exist yet: starting the match"), (String) r[2]);
+        assertEquals(2, Files.readAllLines(fresh).size());
     }
 }

@@ -47,25 +47,108 @@ public final class Match {
      */
     public static MatchResult run(AgentRegistry agents, MatchConfig config, MatchListener listener,
             java.util.function.BooleanSupplier stop) throws InterruptedException {
+        return run(agents, config, listener, stop, List.of());
+    }
+
+    /**
+     * Plays the games of the match that {@code saved} lacks (a resumed match: {@code saved} holds
+     * the games a killed run had saved, checked with {@link #checkSaved}) until they are done or
+     * {@code stop} says to start no more. The saved games count in the tally the listener sees and
+     * in the result; the listener is told of the new games only.
+     *
+     * @throws IllegalArgumentException if {@code saved} does not fit the config ({@link #checkSaved})
+     * @throws org.owarelab.agents.AgentSpecException if a spec names no agent, has an unknown key or a bad value
+     * @throws InterruptedException if the calling thread is interrupted (the workers are then stopped)
+     */
+    public static MatchResult run(AgentRegistry agents, MatchConfig config, MatchListener listener,
+            java.util.function.BooleanSupplier stop, List<GameRecord> saved) throws InterruptedException {
         checkSpecs(agents, config);
         List<Opening> openings = openings(config);
         List<ScheduledGame> schedule = schedule(config, openings);
-        Tally running = new Tally();
+        checkSaved(config, openings, saved);
         int games = config.games();
-        GameRecord[] records = Arena.play(new GameRunner(agents, config), schedule, config.threads(), r -> {
+        GameRecord[] all = new GameRecord[games];
+        Tally running = new Tally();
+        for (GameRecord r : saved) {
+            all[r.game()] = r;
+            running.add(r);
+        }
+        List<ScheduledGame> left = new ArrayList<>(games - saved.size());
+        for (ScheduledGame s : schedule) {
+            if (all[s.game()] == null) {
+                left.add(s);
+            }
+        }
+        GameRecord[] records = Arena.play(new GameRunner(agents, config), left, config.threads(), r -> {
             running.add(r);
             listener.gameFinished(r, running, games);
         }, stop);
-        Tally tally = new Tally();
-        List<GameRecord> played = new ArrayList<>(records.length);
         for (GameRecord r : records) {
-            if (r == null) {
-                break;
+            if (r != null) {
+                all[r.game()] = r;
             }
-            tally.add(r);
-            played.add(r);
+        }
+        Tally tally = new Tally();
+        List<GameRecord> played = new ArrayList<>(games);
+        for (GameRecord r : all) {
+            if (r != null) {
+                tally.add(r);
+                played.add(r);
+            }
         }
         return new MatchResult(config, openings, List.copyOf(played), tally);
+    }
+
+    /**
+     * Checks that {@code saved} are games of this match, as a resumed match needs: each one's number
+     * is one of the config's games, at most once, and its rules, start position, opening, agents (A
+     * on the scheduled side) and seed are the scheduled game's. What a record does not hold (a game
+     * clock, the ply cap) is not checked.
+     *
+     * @throws IllegalArgumentException naming the first game that differs and what the match expected
+     */
+    public static void checkSaved(MatchConfig config, List<GameRecord> saved) {
+        checkSaved(config, openings(config), saved);
+    }
+
+    private static void checkSaved(MatchConfig config, List<Opening> openings, List<GameRecord> saved) {
+        List<ScheduledGame> schedule = schedule(config, openings);
+        boolean[] seen = new boolean[config.games()];
+        String rules = config.rules().spec();
+        String start = config.start().text();
+        for (GameRecord r : saved) {
+            String game = "saved game " + r.game() + ": ";
+            if (r.game() >= config.games()) {
+                throw new IllegalArgumentException(game + "beyond this match's " + config.games()
+                        + " games (--games must be at least " + (r.game() + 1) + ")");
+            }
+            if (seen[r.game()]) {
+                throw new IllegalArgumentException(game + "saved twice");
+            }
+            seen[r.game()] = true;
+            ScheduledGame s = schedule.get(r.game());
+            if (!r.rules().equals(rules)) {
+                throw new IllegalArgumentException(game + "rules '" + r.rules() + "', this match's are '" + rules + "'");
+            }
+            if (!r.position().equals(start)) {
+                throw new IllegalArgumentException(game + "start position " + r.position() + ", this match's is " + start);
+            }
+            if (r.opening() != s.opening().index() || !r.moves().startsWith(s.opening().moves())
+                    || r.openingPlies() != s.opening().moves().length()) {
+                throw new IllegalArgumentException(game + "opening " + r.opening() + " of " + r.openingPlies()
+                        + " plies, not this match's opening " + s.opening().index() + " ("
+                        + (s.opening().moves().isEmpty() ? "none" : s.opening().moves())
+                        + "): another --seed, --openings or --games?");
+            }
+            if (!r.south().equals(s.south()) || !r.north().equals(s.north()) || r.sideOfA() != s.sideOfA()) {
+                throw new IllegalArgumentException(game + "South " + r.south() + ", North " + r.north()
+                        + "; this match plays South " + s.south() + ", North " + s.north());
+            }
+            if (r.seed() != s.seed()) {
+                throw new IllegalArgumentException(game + "seed " + r.seed() + ", this match's is " + s.seed()
+                        + " (another --seed?)");
+            }
+        }
     }
 
     /**

@@ -9,20 +9,28 @@ import org.owarelab.evaluation.stats.Pentanomial;
  * @param config what was played
  * @param openings the distinct openings (reused in turn when fewer than the pairs)
  * @param games one record per game played, in game order (every game of the config unless a stop
- *     condition ended the match early, then a prefix)
+ *     condition ended the match early: then the games started, a prefix of the config's unless a
+ *     resumed match's saved games leave gaps)
  * @param tally A's W/D/L, errors and end reasons over all games
  */
 public record MatchResult(MatchConfig config, List<Opening> openings, List<GameRecord> games, Tally tally) {
 
     /**
-     * A's pentanomial counts over the complete pairs (the two games of one opening), forfeits
-     * included as in the tally: category {@code k} counts the pairs where A scored {@code k/2}
-     * points out of 2 (LL, LD, DD or WL, WD, WW).
+     * A's pentanomial counts over the complete pairs (games {@code 2p} and {@code 2p+1}, the two
+     * colours of one opening, both in {@link #games}), forfeits included as in the tally: category
+     * {@code k} counts the pairs where A scored {@code k/2} points out of 2 (LL, LD, DD or WL, WD, WW).
      */
     public Pentanomial pentanomial() {
+        java.util.Map<Integer, GameRecord> byNumber = new java.util.HashMap<>();
+        for (GameRecord g : games) {
+            byNumber.put(g.game(), g);
+        }
         Pentanomial p = Pentanomial.NONE;
-        for (int i = 0; 2 * i + 1 < games.size(); i++) {
-            p = p.plus(games.get(2 * i).scoreOfA(), games.get(2 * i + 1).scoreOfA());
+        for (GameRecord g : games) {
+            GameRecord twin = g.game() % 2 == 0 ? byNumber.get(g.game() + 1) : null;
+            if (twin != null) {
+                p = p.plus(g.scoreOfA(), twin.scoreOfA());
+            }
         }
         return p;
     }

@@ -154,4 +154,62 @@ class MatchTest {
         read.sort((a, b) -> Integer.compare(a.game(), b.game()));
         assertEquals(m.games(), read);
     }
+
+    @Test
+    void aResumedMatchPlaysOnlyTheMissingGamesAndEndsAsTheWholeOne() throws Exception {
+        MatchResult whole = Match.run(TestAgents.AGENTS, config("random", "greedy", 8, 1, 500), MatchListener.NONE);
+        List<GameRecord> saved = List.of(whole.games().get(0), whole.games().get(1), whole.games().get(2),
+                whole.games().get(5));
+        List<Integer> played = new ArrayList<>();
+        List<Integer> counted = new ArrayList<>();
+        MatchResult resumed = Match.run(TestAgents.AGENTS, config("random", "greedy", 8, 2, 500), (r, tally, total) -> {
+            played.add(r.game());
+            counted.add(tally.games());
+        }, () -> false, saved);
+        played.sort(null);
+        assertEquals(List.of(3, 4, 6, 7), played, "only the games the file lacks are played");
+        assertEquals(List.of(5, 6, 7, 8), counted, "the saved games count in the running tally");
+        assertEquals(whole.games().stream().map(MatchTest::content).toList(),
+                resumed.games().stream().map(MatchTest::content).toList());
+        assertEquals(whole.tally().score().score(), resumed.tally().score().score(), 1e-12);
+        assertArrayEquals(whole.pentanomial().counts(), resumed.pentanomial().counts());
+    }
+
+    @Test
+    void aResumedMatchCanBeMadeLonger() throws Exception {
+        MatchResult shorter = Match.run(TestAgents.AGENTS, config("random", "greedy", 6, 2, 500), MatchListener.NONE);
+        MatchResult longer = Match.run(TestAgents.AGENTS, config("random", "greedy", 10, 2, 500), MatchListener.NONE);
+        MatchResult resumed = Match.run(TestAgents.AGENTS, config("random", "greedy", 10, 2, 500), MatchListener.NONE,
+                () -> false, shorter.games());
+        assertEquals(longer.games().stream().map(MatchTest::content).toList(),
+                resumed.games().stream().map(MatchTest::content).toList());
+    }
+
+    @Test
+    void savedGamesOfAnotherMatchAreRefusedNamingTheGame() throws Exception {
+        List<GameRecord> saved = Match.run(TestAgents.AGENTS, config("random", "greedy", 4, 1, 500),
+                MatchListener.NONE).games();
+        MatchConfig otherSeed = new MatchConfig("random", "greedy", RULES, Position.start(RULES), 4, 4, 12, 1, 500);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Match.checkSaved(otherSeed, saved));
+        assertTrue(e.getMessage().startsWith("saved game 0: opening 0"), e.getMessage());
+        assertTrue(e.getMessage().contains("another --seed"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Match.checkSaved(config("greedy", "random", 4, 1, 500), saved));
+        assertTrue(e.getMessage().contains("this match plays South greedy, North random"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Match.checkSaved(config("random", "greedy", 2, 1, 500), saved));
+        assertEquals("saved game 2: beyond this match's 2 games (--games must be at least 3)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Match.checkSaved(config("random", "greedy", 4, 1, 500), List.of(saved.get(1), saved.get(1))));
+        assertEquals("saved game 1: saved twice", e.getMessage());
+        GameRecord g = saved.get(0);
+        GameRecord reseeded = new GameRecord(g.game(), g.pair(), g.opening(), g.rules(), g.position(), g.moves(),
+                g.openingPlies(), g.south(), g.north(), g.sideOfA(), g.seed() + 1, g.winner(), g.reason(),
+                g.southStore(), g.northStore(), g.error(), g.errorSide(), g.moveMicros());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Match.checkSaved(config("random", "greedy", 4, 1, 500), List.of(reseeded)));
+        assertTrue(e.getMessage().startsWith("saved game 0: seed "), e.getMessage());
+        Match.checkSaved(config("random", "greedy", 4, 1, 500), saved); // its own match's games fit
+    }
 }
