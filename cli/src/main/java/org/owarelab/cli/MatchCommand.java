@@ -95,7 +95,7 @@ final class MatchCommand implements Callable<Integer> {
     String out;
 
     @Option(names = "--resume",
-            description = "Go on with the match saved in --out (one a kill, a reboot or a time box cut short): its "
+            description = "Go on with the match saved in --out (one that a kill, a reboot or a time box cut short): its "
                     + "games are kept and counted, only the missing ones are played. Give the same A, B, --games "
                     + "(or more), --seed, --openings, --rules, --position and --tc as the first time; a saved game "
                     + "that does not fit is an error naming it. A missing file starts the match.")
