@@ -138,7 +138,7 @@ public final class Match {
                 throw new IllegalArgumentException(game + "opening " + r.opening() + " of " + r.openingPlies()
                         + " plies, not this match's opening " + s.opening().index() + " ("
                         + (s.opening().moves().isEmpty() ? "none" : s.opening().moves())
-                        + "): another --seed, --openings or --games?");
+                        + "; another --seed or --openings)");
             }
             if (!r.south().equals(s.south()) || !r.north().equals(s.north()) || r.sideOfA() != s.sideOfA()) {
                 throw new IllegalArgumentException(game + "South " + r.south() + ", North " + r.north()
@@ -146,7 +146,7 @@ public final class Match {
             }
             if (r.seed() != s.seed()) {
                 throw new IllegalArgumentException(game + "seed " + r.seed() + ", this match's is " + s.seed()
-                        + " (another --seed?)");
+                        + " (another --seed)");
             }
         }
     }
