@@ -165,6 +165,8 @@ final class MatchCommand implements Callable<Integer> {
             MatchConfig config = new MatchConfig(playedA, playedB, ruleSet, rules.startPosition(), games, openingPlies,
                     seed, threads, maxPlies, clock);
             Match.checkSpecs(agents, config);
+            // A saved file that does not fit is refused before anything is printed on stdout.
+            List<GameRecord> saved = resume ? saved(recordsFile(out), config, err) : List.of();
             if (!playedA.equals(agentA) || !playedB.equals(agentB)) {
                 stdout.printf(Locale.ROOT, "specs as played here (tables=auto resolved): A = %s, B = %s%n", playedA,
                         playedB);
@@ -182,13 +184,12 @@ final class MatchCommand implements Callable<Integer> {
                         num(test.alpha()), num(test.beta()), test.lowerBound(), test.upperBound(), config.pairs());
                 stdout.flush();
             }
-            List<GameRecord> saved = resume ? saved(recordsFile(out), config, err) : List.of();
             if (gate != null) {
                 saved.forEach(gate::add);
             }
             MatchListener listener = new MatchProgress(err, System.console() != null,
                     gate == null ? null : () -> String.format(Locale.ROOT, "LLR %.2f", gate.outcome().test().llr()),
-                    gate == null ? null : () -> gate.outcome().decided());
+                    gate == null ? null : () -> gate.outcome().decided(), saved.size(), System::nanoTime);
             if (gate != null) {
                 // The gate first, so that the progress line shows the LLR with this game counted.
                 listener = ((MatchListener) (r, tally, total) -> gate.add(r)).andThen(listener);
