@@ -33,7 +33,8 @@ import org.owarelab.rules.GrandSlam;
  * scored 0.745 against material only at depth 4; the hand-tuned {@link Weights#HAND} (70, 20, 30,
  * 50, 5) scored 0.88 (depth 4) and 0.84 (depth 8) against the starting weights, and 0.97 (depth 4)
  * and 0.95 (depth 8) against material only. Then fitted to game results ({@code oware tune-eval},
- * a logistic fit on the 28,672 self-play games of a {@code configs/default.yaml} run): {@link
+ * a logistic fit on the 28,672 self-play games of a {@code configs/default-512.yaml} run, the
+ * default recipe until 2026-11-27): {@link
  * Weights#DEFAULT} (159, 51, -12, 134, -1) lowered the held-out log-loss from 0.510 to 0.501 and
  * beat the hand weights by an SPRT at 50 ms a move (+74 Elo, see docs/search-sprt.md). Small houses and seeds
  * on one's side came out near zero once mobility and big houses weigh more. Cost: O(n^2) reads of the board per call, no allocation. Stateless, thread-safe.
@@ -41,7 +42,7 @@ import org.owarelab.rules.GrandSlam;
 final class Evaluation {
     /** Weights in centi-seeds per unit of each term; material is fixed at {@link Score#SEED}. */
     record Weights(int mobility, int threat, int small, int kroo, int side) {
-        /** Fitted to 3.07M positions of the default.yaml run's self-play ({@code oware tune-eval}); see the class doc. */
+        /** Fitted to 3.07M positions of the default-512.yaml run's self-play ({@code oware tune-eval}); see the class doc. */
         static final Weights DEFAULT = new Weights(159, 51, -12, 134, -1);
         /** The hand-tuned weights used before the fit, for reproducing earlier figures. */
         static final Weights HAND = new Weights(70, 20, 30, 50, 5);
