@@ -14,8 +14,8 @@ import org.owarelab.evaluation.stats.ScoreInterval;
  * Progress of {@code oware match} on stderr: on a terminal one line rewritten after every game;
  * otherwise (logs, pipes) a line every tenth of the match or every 30 s, and the last game.
  * Failed games are reported as they happen. Each line ends with the time left, estimated from the
- * games this process has finished (games kept from a resumed file took no time here). Called under
- * the match's lock.
+ * games this process has finished (games kept from a resumed file took no time here), as if every
+ * game is played (an SPRT may stop the match sooner). Called under the match's lock.
  */
 final class MatchProgress implements MatchListener {
     private static final long QUIET_NANOS = 30_000_000_000L;
@@ -30,10 +30,6 @@ final class MatchProgress implements MatchListener {
     private final Supplier<String> extra;
     private final BooleanSupplier ended;
     private boolean endSeen;
-
-    MatchProgress(PrintWriter err, boolean terminal) {
-        this(err, terminal, null, null, 0, System::nanoTime);
-    }
 
     /**
      * Progress lines that end with {@code extra}'s text (e.g. an SPRT's LLR; null: nothing), with a

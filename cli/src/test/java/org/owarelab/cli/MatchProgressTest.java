@@ -19,12 +19,21 @@ class MatchProgressTest {
                 null);
     }
 
+    private final StringWriter out = new StringWriter();
+    private final AtomicLong now = new AtomicLong(0);
+    private final Tally tally = new Tally();
+
+    /** Progress lines as in a log (not a terminal) on a clock the test moves, after {@code saved} kept games. */
+    private MatchProgress progress(int saved) {
+        for (int g = 0; g < saved; g++) {
+            tally.add(won(g));
+        }
+        return new MatchProgress(new PrintWriter(out), false, null, null, saved, now::get);
+    }
+
     @Test
     void timeLeftFollowsThePaceOfTheGamesPlayedHere() {
-        StringWriter out = new StringWriter();
-        AtomicLong now = new AtomicLong(0);
-        MatchProgress progress = new MatchProgress(new PrintWriter(out), false, null, null, 0, now::get);
-        Tally tally = new Tally();
+        MatchProgress progress = progress(0);
         for (int g = 0; g < 4; g++) {
             now.addAndGet(100 * SECOND);
             tally.add(won(g));
@@ -41,13 +50,7 @@ class MatchProgressTest {
 
     @Test
     void gamesKeptFromAResumedFileDoNotCountTowardsThePace() {
-        StringWriter out = new StringWriter();
-        AtomicLong now = new AtomicLong(0);
-        MatchProgress progress = new MatchProgress(new PrintWriter(out), false, null, null, 10, now::get);
-        Tally tally = new Tally();
-        for (int g = 0; g < 10; g++) {
-            tally.add(won(g));
-        }
+        MatchProgress progress = progress(10);
         now.addAndGet(600 * SECOND);
         tally.add(won(10));
         progress.gameFinished(won(10), tally, 24);

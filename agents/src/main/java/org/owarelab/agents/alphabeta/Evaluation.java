@@ -34,8 +34,7 @@ import org.owarelab.rules.GrandSlam;
  * 50, 5) scored 0.88 (depth 4) and 0.84 (depth 8) against the starting weights, and 0.97 (depth 4)
  * and 0.95 (depth 8) against material only. Then fitted to game results ({@code oware tune-eval},
  * a logistic fit on the 28,672 self-play games of a {@code configs/default-512.yaml} run, the
- * default recipe until 2026-11-27): {@link
- * Weights#DEFAULT} (159, 51, -12, 134, -1) lowered the held-out log-loss from 0.510 to 0.501 and
+ * default recipe until 2026-11-27): {@link Weights#DEFAULT} (159, 51, -12, 134, -1) lowered the held-out log-loss from 0.510 to 0.501 and
  * beat the hand weights by an SPRT at 50 ms a move (+74 Elo, see docs/search-sprt.md). Small houses and seeds
  * on one's side came out near zero once mobility and big houses weigh more. Cost: O(n^2) reads of the board per call, no allocation. Stateless, thread-safe.
  */
