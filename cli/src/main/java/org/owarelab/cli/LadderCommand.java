@@ -31,32 +31,36 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code oware ladder --run RUN}: a run's checkpoints against an alpha-beta ladder and each other. */
+/** {@code oware ladder --run RUN...}: runs' checkpoints against an alpha-beta ladder and each other. */
 @Command(name = "ladder", mixinStandardHelpOptions = true,
-        description = {"Rate a training run's checkpoints against an alpha-beta ladder; Elo against steps and time.",
+        description = {"Rate training runs' checkpoints against an alpha-beta ladder; Elo against steps and time.",
             "Rate every checkpoint of a training run (the directories under RUN/checkpoints/ with a "
                 + "meta.json) in a round robin with a fixed ladder of opponents, alpha-beta at depths 1..N by "
                 + "default, anchored on alphabeta:depth=1 = 0 (else the first ladder player), then plot Elo "
                 + "against training steps and wall-clock time (meta.json's step; the time from meta.json's "
                 + "wallSeconds, else the training seconds in RUN/metrics.jsonl, else the checkpoints' creation "
                 + "times counted from the first).",
-            "The results go to --out (default RUN/ladder): games.jsonl, checkpoints.csv, ratings.csv, report.md and "
-                + "PNGs. Re-run it as training goes on: saved games are kept and only the new checkpoints' games "
-                + "are played. A checkpoint trained for another rule set is left out; one that cannot be loaded "
-                + "forfeits its games, reported per game and per player."},
+            "Several runs (--run A B) play in one ladder, on one scale, one line per run in the plots; "
+                + "--at-minutes picks each run's checkpoints nearest the same training times.",
+            "The results go to --out (default RUN/ladder; needed with several runs): games.jsonl, checkpoints.csv, "
+                + "ratings.csv, report.md and PNGs. Re-run it as training goes on: saved games are kept and only the "
+                + "new checkpoints' games are played. A checkpoint trained for another rule set is left out; one "
+                + "that cannot be loaded forfeits its games, reported per game and per player."},
         footer = {"", "Examples:",
             "  oware ladder --run runs/a --depths 6 --games-per-pair 10",
             "  oware ladder --run runs/a --sims 200 --threads 2",
             "  oware ladder --run runs/long --every 5 --games-per-pair 10",
             "  oware ladder --run runs/a --tables tables-12.owtb --accuracy-positions 100",
+            "  oware ladder --run runs/a runs/b --at-minutes 10,30,60 --out ladders/a-b --sims 100",
             "  oware ladder --run runs/a --ladder random greedy mcts:sims=1000 --checkpoint-spec "
                     + "\"puct:model={path},sims=400,c=1.5\""})
 final class LadderCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--run", required = true, paramLabel = "RUN", description = "The training run directory.")
-    Path run;
+    @Option(names = "--run", required = true, arity = "1..*", paramLabel = "RUN",
+            description = "The training run directory; several put their checkpoints in one ladder (needs --out).")
+    List<Path> runs;
 
     @Option(names = "--depths", paramLabel = "N", defaultValue = "6",
             description = "The ladder: alphabeta:depth=1 .. N (default ${DEFAULT-VALUE}).")
@@ -79,6 +83,11 @@ final class LadderCommand implements Callable<Integer> {
             description = "Rate every K-th checkpoint by step: the first, each K-th after it and the latest "
                     + "(default ${DEFAULT-VALUE}: all). For long runs: players grow the round robin quadratically.")
     int every;
+
+    @Option(names = "--at-minutes", split = ",", paramLabel = "M",
+            description = "Rate, of each run, the checkpoint nearest each of these training times in minutes "
+                    + "(e.g. 10,30,60): the same points of training for runs with different checkpoint intervals.")
+    List<Double> atMinutes;
 
     @Option(names = "--out", paramLabel = "DIR", description = "The ladder's directory (default RUN/ladder).")
     Path out;
@@ -114,8 +123,11 @@ final class LadderCommand implements Callable<Integer> {
         var parsed = spec.commandLine().getParseResult();
         if (!parsed.hasMatchedOption("--rules") && !parsed.hasMatchedOption("--position")) {
             // Without --rules, play the run's own rule set (what its checkpoints record, when they agree).
-            List<String> specs = RunCheckpoints.list(run).stream().map(Checkpoint::rules)
-                    .filter(r -> r != null).distinct().toList();
+            List<String> specs = new ArrayList<>();
+            for (Path run : runs) {
+                RunCheckpoints.list(run).stream().map(Checkpoint::rules).filter(r -> r != null && !specs.contains(r))
+                        .forEach(specs::add);
+            }
             if (specs.size() == 1) {
                 arena.rules.rules = specs.get(0);
             }
@@ -129,18 +141,27 @@ final class LadderCommand implements Callable<Integer> {
         if (every < 1) {
             throw new BadInputException("--every " + every + ": expected >= 1");
         }
-        Ladder l = Ladder.of(run, opponents, Ladder.template(template, sims), settings.rules()).every(every);
+        if (atMinutes != null && every != 1) {
+            throw new BadInputException("--every and --at-minutes both pick checkpoints: give one of them");
+        }
+        if (runs.size() > 1 && out == null) {
+            throw new BadInputException("--run names " + runs.size() + " runs: name the ladder's directory with --out");
+        }
+        Ladder all = Ladder.of(runs, opponents, Ladder.template(template, sims), settings.rules());
+        Ladder l = atMinutes != null ? all.nearest(atMinutes) : all.every(every);
         for (Map.Entry<Checkpoint, String> e : l.excluded().entrySet()) {
             stdout.println("checkpoint " + e.getKey().name() + " left out: " + e.getValue());
         }
         if (l.checkpoints().isEmpty()) {
-            throw new BadInputException("training run " + run + ": no checkpoint can play under rules '"
+            throw new BadInputException("training run" + (runs.size() == 1 ? " " : "s ") + l.runs().stream()
+                    .collect(java.util.stream.Collectors.joining(", ")) + ": no checkpoint can play under rules '"
                     + settings.rules().spec() + "'");
         }
-        stdout.println("ladder of run " + l.run() + ": " + l.checkpoints().size() + " checkpoint"
-                + (l.checkpoints().size() == 1 ? "" : "s") + " (steps " + steps(l) + ") against " + opponents.size()
-                + " opponent" + (opponents.size() == 1 ? "" : "s") + " and each other");
-        Path dir = out != null ? out : run.resolve("ladder");
+        stdout.println("ladder of run" + (runs.size() == 1 ? " " : "s ") + String.join(", ", l.runs()) + ": "
+                + l.checkpoints().size() + " checkpoint" + (l.checkpoints().size() == 1 ? "" : "s") + " ("
+                + steps(l) + ") against " + opponents.size() + " opponent" + (opponents.size() == 1 ? "" : "s")
+                + " and each other");
+        Path dir = out != null ? out : runs.get(0).resolve("ladder");
         // Every option is checked before the directory is touched: a refused ladder leaves nothing.
         OutputPaths.checkDirectory(out != null ? "--out" : "the ladder's directory", dir);
         String anchor = opponents.contains("alphabeta:depth=1") ? "alphabeta:depth=1" : opponents.get(0);
@@ -180,22 +201,24 @@ final class LadderCommand implements Callable<Integer> {
         try (AgentRegistry agents = ModelAgents.registry()) {
             for (Map.Entry<Checkpoint, String> e : l.checkpoints().entrySet()) {
                 Checkpoint c = e.getKey();
+                // With several runs a checkpoint's directory name may repeat: it goes under its run's name.
+                String label = l.runs().size() == 1 ? c.name() : l.runOf(c) + "/" + c.name();
                 Accuracy.Row all;
                 try (Agent agent = agents.create(e.getValue(), rules, arena.seed)) {
                     all = Accuracy.pooled(Accuracy.run(table, agent, SearchLimit.NONE, from, table.maxSeeds(),
                             accuracyPositions, arena.seed, line -> {
-                                err.println(c.name() + ": " + line);
+                                err.println(label + ": " + line);
                                 err.flush();
                             }));
                 }
                 Rating r = elo.get(e.getValue());
                 double[] oi = all.optimalInterval();
                 double[] ci = all.outcomeInterval();
-                out.printf(Locale.ROOT, "%-16s %6d  %s  %6.1f [%5.1f,%5.1f]  %8.1f  %10.3f%n", c.name(), c.step(),
+                out.printf(Locale.ROOT, "%-16s %6d  %s  %6.1f [%5.1f,%5.1f]  %8.1f  %10.3f%n", label, c.step(),
                         r == null ? String.format("%-21s", "-") : String.format(Locale.ROOT, "%7.1f [%6.1f,%6.1f]",
                                 r.elo(), r.lo(), r.hi()),
                         100 * all.optimalRate(), 100 * oi[0], 100 * oi[1], 100 * all.outcomeRate(), all.meanLoss());
-                csv.append(Csv.line(c.name(), Long.toString(c.step()), r == null ? "" : fixed(1, r.elo()),
+                csv.append(Csv.line(label, Long.toString(c.step()), r == null ? "" : fixed(1, r.elo()),
                         r == null ? "" : fixed(1, r.lo()), r == null ? "" : fixed(1, r.hi()),
                         Long.toString(all.positions()), fixed(4, all.optimalRate()), fixed(4, oi[0]), fixed(4, oi[1]),
                         fixed(4, all.outcomeRate()), fixed(4, ci[0]), fixed(4, ci[1]), fixed(4, all.meanLoss()),
@@ -212,11 +235,20 @@ final class LadderCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%." + decimals + "f", x);
     }
 
+    /** "steps 2, 40" for one run; "a: steps 2, 40; b: steps 5" for several (a run left with none is not named). */
     private static String steps(Ladder l) {
-        List<String> s = new ArrayList<>();
-        for (Checkpoint c : l.checkpoints().keySet()) {
-            s.add(Long.toString(c.step()));
+        List<String> parts = new ArrayList<>();
+        for (String run : l.runs()) {
+            List<String> s = new ArrayList<>();
+            for (Checkpoint c : l.checkpoints().keySet()) {
+                if (l.runOf(c).equals(run)) {
+                    s.add(Long.toString(c.step()));
+                }
+            }
+            if (!s.isEmpty()) {
+                parts.add((l.runs().size() == 1 ? "" : run + ": ") + "steps " + String.join(", ", s));
+            }
         }
-        return String.join(", ", s);
+        return String.join("; ", parts);
     }
 }

@@ -120,4 +120,48 @@ class LadderCommandTest {
         assertEquals(1, other.err().strip().lines().count(), other.err());
         assertTrue(!Files.exists(run.resolve("ladder").resolve("games.jsonl")), "no game played");
     }
+    @Test
+    void severalRunsShareOneLadderWithOneLinePerRun() throws Exception {
+        Path a = run.resolve("runs").resolve("a");
+        Path b = run.resolve("runs").resolve("b");
+        for (int m : new int[] {1, 2, 3, 4}) {
+            Files.createDirectories(a.resolve("checkpoints").resolve("s" + m));
+            Files.writeString(a.resolve("checkpoints").resolve("s" + m).resolve("meta.json"),
+                    "{\"step\":" + m + ",\"wallSeconds\":" + 60 * m + "}");
+        }
+        Files.createDirectories(b.resolve("checkpoints").resolve("s7"));
+        Files.writeString(b.resolve("checkpoints").resolve("s7").resolve("meta.json"), "{\"step\":7,\"wallSeconds\":200}");
+        String[] common = {"--ladder", "random", "--checkpoint-spec", "mcts:sims={step}", "--games-per-pair",
+            "2"};
+        Cli noOut = Cli.run(concat(new String[] {"ladder", "--run", a.toString(), b.toString()}, common));
+        assertEquals(2, noOut.code());
+        assertTrue(noOut.err().contains("--run names 2 runs: name the ladder's directory with --out"), noOut.err());
+        Cli both = Cli.run(concat(new String[] {"ladder", "--run", a.toString(), b.toString(), "--every", "2",
+            "--at-minutes", "2"}, common));
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("--every and --at-minutes both pick checkpoints"), both.err());
+
+        Path out = run.resolve("ab");
+        Path table = run.resolve("tiny.owtb");
+        new TableBuilder(RuleSet.parse("houses=3,seeds=3"), 6, 2, line -> { }).build().save(table);
+        Cli r = Cli.run(concat(new String[] {"ladder", "--run", a.toString(), b.toString(), "--at-minutes", "1,3.4",
+            "--out", out.toString(), "--rules", "houses=3,seeds=3", "--tables", table.toString(),
+            "--accuracy-positions", "5"}, common));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("ladder of runs a, b: 3 checkpoints (a: steps 1, 3; b: steps 7) against 1 opponent"),
+                r.out());
+        List<TrainingPoint> points = TrainingPoint.read(out.resolve("checkpoints.csv"));
+        assertEquals(List.of("a", "a", "b"), points.stream().map(TrainingPoint::run).toList());
+        assertEquals(List.of(60.0, 180.0, 200.0), points.stream().map(TrainingPoint::seconds).toList());
+        assertTrue(Files.exists(out.resolve("elo-vs-time.png")));
+        // Accuracy rows name each checkpoint under its run: the directory names alone could repeat.
+        assertEquals(List.of("a/s1", "a/s3", "b/s7"), Files.readAllLines(out.resolve("accuracy.csv")).stream().skip(1)
+                .map(line -> line.split(",")[0]).toList());
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
 }

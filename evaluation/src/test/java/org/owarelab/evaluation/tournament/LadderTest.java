@@ -135,4 +135,63 @@ class LadderTest {
         assertEquals(List.of(1L, 4L, 7L, 8L), all.every(3).trainingPoints().stream().map(TrainingPoint::step).toList());
         assertThrows(IllegalArgumentException.class, () -> all.every(0));
     }
+    @Test
+    void severalRunsPlayInOneLadderEachCheckpointNamedByItsRun() throws IOException {
+        Path a = run.resolve("a");
+        Path b = run.resolve("b");
+        checkpoint(a, "s10", "{\"step\":10,\"wallSeconds\":60}");
+        checkpoint(a, "s20", "{\"step\":20,\"wallSeconds\":120}");
+        checkpoint(b, "s5", "{\"step\":5,\"wallSeconds\":90}");
+        Ladder ladder = Ladder.of(List.of(a, b), List.of("random"), Ladder.template("puct:model={path}", 0),
+                RuleSet.DEFAULT);
+        assertEquals(List.of("a", "b"), ladder.runs());
+        assertEquals(List.of("a", "a", "b"), ladder.trainingPoints().stream().map(TrainingPoint::run).toList());
+        assertEquals(List.of(10L, 20L, 5L), ladder.trainingPoints().stream().map(TrainingPoint::step).toList());
+        // every: per run, so each run keeps its first and latest.
+        assertEquals(List.of(10L, 20L, 5L), ladder.every(5).trainingPoints().stream().map(TrainingPoint::step).toList());
+
+        // A template that does not tell the runs' checkpoints apart would merge two players: refused.
+        checkpoint(b, "s10", "{\"step\":10,\"wallSeconds\":100}");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Ladder.of(List.of(a, b),
+                List.of("random"), Ladder.template("mcts:sims={step}", 0), RuleSet.DEFAULT));
+        assertTrue(e.getMessage().contains("would both play as 'mcts:sims=10'"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Ladder.of(List.of(a, a.resolve("..").resolve("a")),
+                List.of("random"), Ladder.template("puct:model={path}", 0), RuleSet.DEFAULT));
+        assertTrue(e.getMessage().contains("is named twice"), e.getMessage());
+    }
+
+    @Test
+    void runsThatShareADirectoryNameAreNamedByTheirPaths() throws IOException {
+        Path a = run.resolve("x").resolve("run");
+        Path b = run.resolve("y").resolve("run");
+        checkpoint(a, "s1", "{\"step\":1,\"wallSeconds\":1}");
+        checkpoint(b, "s1", "{\"step\":1,\"wallSeconds\":1}");
+        Ladder ladder = Ladder.of(List.of(a, b), List.of("random"), Ladder.template("puct:model={path}", 0),
+                RuleSet.DEFAULT);
+        assertEquals(List.of(a.toString(), b.toString()), ladder.runs());
+    }
+
+    @Test
+    void nearestPicksEachRunsCheckpointsAtTheSameTrainingTimes() throws IOException {
+        Path a = run.resolve("a");
+        Path b = run.resolve("b");
+        for (int m : new int[] {5, 10, 15, 20, 25, 30}) { // every 5 minutes
+            checkpoint(a, "s" + m, "{\"step\":" + m + ",\"wallSeconds\":" + 60 * m + "}");
+        }
+        for (int m : new int[] {8, 16, 24, 32}) { // every 8 minutes
+            checkpoint(b, "s" + m, "{\"step\":" + m + ",\"wallSeconds\":" + 60 * m + "}");
+        }
+        Ladder all = Ladder.of(List.of(a, b), List.of("random"), Ladder.template("puct:model={path}", 0),
+                RuleSet.DEFAULT);
+        Ladder picked = all.nearest(List.of(10.0, 22.5, 31.0));
+        // a: 10 -> 10; 22.5 -> 20 (tie with 25: the earlier); 31 -> 30. b: 10 -> 8; 22.5 -> 24; 31 -> 32.
+        assertEquals(List.of(10L, 20L, 30L, 8L, 24L, 32L),
+                picked.trainingPoints().stream().map(TrainingPoint::step).toList());
+        // Two times nearest one checkpoint: it plays once.
+        assertEquals(List.of(5L, 8L), all.nearest(List.of(0.0, 1.0)).trainingPoints().stream()
+                .map(TrainingPoint::step).toList());
+        assertThrows(IllegalArgumentException.class, () -> all.nearest(List.of()));
+        assertThrows(IllegalArgumentException.class, () -> all.nearest(List.of(-1.0)));
+        assertThrows(IllegalArgumentException.class, () -> all.nearest(List.of(Double.NaN)));
+    }
 }
