@@ -153,8 +153,8 @@ final class LadderCommand implements Callable<Integer> {
             stdout.println("checkpoint " + e.getKey().name() + " left out: " + e.getValue());
         }
         if (l.checkpoints().isEmpty()) {
-            throw new BadInputException("training run" + (runs.size() == 1 ? " " : "s ") + l.runs().stream()
-                    .collect(java.util.stream.Collectors.joining(", ")) + ": no checkpoint can play under rules '"
+            throw new BadInputException("training run" + (runs.size() == 1 ? " " : "s ") + String.join(", ", l.runs())
+                    + ": no checkpoint can play under rules '"
                     + settings.rules().spec() + "'");
         }
         stdout.println("ladder of run" + (runs.size() == 1 ? " " : "s ") + String.join(", ", l.runs()) + ": "

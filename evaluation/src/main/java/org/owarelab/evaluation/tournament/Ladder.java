@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.evaluation.report.TrainingPoint;
@@ -17,9 +20,9 @@ import org.owarelab.rules.RuleSet;
  * alpha-beta at depths 1..N) and each other: the players of a round-robin tournament, and the
  * {@link TrainingPoint}s that let the report plot Elo against training steps and wall-clock
  * time, one line per run. Several runs in one ladder put two recipes' curves on one scale, and
- * {@link #nearest} picks each run's checkpoints at the same training times. Since the ladder's opponents and settings stay fixed, ratings from ladders of different
- * runs sit on one scale, and a ladder re-run after more checkpoints plays only the new games
- * ({@link Tournament}).
+ * {@link #nearest} picks each run's checkpoints at the same training times. Since the ladder's
+ * opponents and settings stay fixed, ratings from ladders of different runs sit on one scale,
+ * and a ladder re-run after more checkpoints plays only the new games ({@link Tournament}).
  *
  * <p>A checkpoint trained for another rule set than the ladder's is left out and reported
  * ({@link #excluded()}); any other problem (a missing model, another encoder) shows up when its
@@ -87,7 +90,7 @@ public final class Ladder {
         Map<Checkpoint, String> specs = new LinkedHashMap<>();
         Map<Checkpoint, String> runOf = new LinkedHashMap<>();
         Map<Checkpoint, String> excluded = new LinkedHashMap<>();
-        Map<String, Checkpoint> bySpec = new java.util.HashMap<>();
+        Map<String, Checkpoint> bySpec = new HashMap<>();
         for (int i = 0; i < runs.size(); i++) {
             for (Checkpoint c : RunCheckpoints.list(runs.get(i))) {
                 if (c.rules() != null && !RuleSet.parse(c.rules()).equals(rules)) {
@@ -185,7 +188,7 @@ public final class Ladder {
                 throw new IllegalArgumentException("ladder: a training time must be >= 0 minutes, not " + m);
             }
         }
-        java.util.Set<Checkpoint> picked = new java.util.HashSet<>();
+        Set<Checkpoint> picked = new HashSet<>();
         for (String run : runs) {
             List<Checkpoint> list = checkpointsOf(run);
             for (double m : minutes) {
