@@ -17,6 +17,10 @@ class LadderCommandTest {
     Path run;
 
     private void checkpoint(String name, String meta) throws Exception {
+        checkpoint(run, name, meta);
+    }
+
+    private static void checkpoint(Path run, String name, String meta) throws Exception {
         Path dir = run.resolve("checkpoints").resolve(name);
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("meta.json"), meta);
@@ -120,17 +124,15 @@ class LadderCommandTest {
         assertEquals(1, other.err().strip().lines().count(), other.err());
         assertTrue(!Files.exists(run.resolve("ladder").resolve("games.jsonl")), "no game played");
     }
+
     @Test
     void severalRunsShareOneLadderWithOneLinePerRun() throws Exception {
         Path a = run.resolve("runs").resolve("a");
         Path b = run.resolve("runs").resolve("b");
         for (int m : new int[] {1, 2, 3, 4}) {
-            Files.createDirectories(a.resolve("checkpoints").resolve("s" + m));
-            Files.writeString(a.resolve("checkpoints").resolve("s" + m).resolve("meta.json"),
-                    "{\"step\":" + m + ",\"wallSeconds\":" + 60 * m + "}");
+            checkpoint(a, "s" + m, "{\"step\":" + m + ",\"wallSeconds\":" + 60 * m + "}");
         }
-        Files.createDirectories(b.resolve("checkpoints").resolve("s7"));
-        Files.writeString(b.resolve("checkpoints").resolve("s7").resolve("meta.json"), "{\"step\":7,\"wallSeconds\":200}");
+        checkpoint(b, "s7", "{\"step\":7,\"wallSeconds\":200}");
         String[] common = {"--ladder", "random", "--checkpoint-spec", "mcts:sims={step}", "--games-per-pair",
             "2"};
         Cli noOut = Cli.run(concat(new String[] {"ladder", "--run", a.toString(), b.toString()}, common));

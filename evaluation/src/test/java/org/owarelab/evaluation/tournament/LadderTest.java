@@ -135,6 +135,7 @@ class LadderTest {
         assertEquals(List.of(1L, 4L, 7L, 8L), all.every(3).trainingPoints().stream().map(TrainingPoint::step).toList());
         assertThrows(IllegalArgumentException.class, () -> all.every(0));
     }
+
     @Test
     void severalRunsPlayInOneLadderEachCheckpointNamedByItsRun() throws IOException {
         Path a = run.resolve("a");
