@@ -197,14 +197,24 @@ public final class WebSite {
         }
         System.err.println("--web: installing onnxruntime-web " + ORT_VERSION + " from the npm registry into "
                 + script.resolveSibling("node_modules") + " (once per checkout) ...");
-        ProcessBuilder pb = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.INHERIT);
         try {
-            pb.start().waitFor();
+            int rc = installer(script).start().waitFor();
+            if (rc != 0) {
+                System.err.println("--web: " + script + " exited with " + rc);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("--web: interrupted while installing onnxruntime-web", e);
         }
+    }
+
+    /**
+     * The install script as a process whose output, the script's and npm's, all goes to this
+     * process's stderr: stdout carries the export's own result.
+     */
+    static ProcessBuilder installer(Path script) {
+        return new ProcessBuilder("sh", "-c", "exec sh \"$0\" 1>&2", script.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
     }
 
     /** onnxruntime-web's files present, of the pinned version; else what is missing and how to get it. */

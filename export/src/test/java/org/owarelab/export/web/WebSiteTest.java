@@ -68,4 +68,16 @@ class WebSiteTest {
             assertEquals(List.of("dist"), s.map(p -> p.getFileName().toString()).toList());
         }
     }
+
+    @Test
+    void theRuntimeInstallersOutputGoesToStderrLeavingStdoutToTheExport(@TempDir Path tmp) throws Exception {
+        Path script = tmp.resolve("fetch-web-runtime.sh");
+        Files.writeString(script, "echo 'added 1 package'\necho 'npm warn' >&2\nexit 3\n");
+        Path err = tmp.resolve("err.txt");
+        Process p = WebSite.installer(script).redirectError(err.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(3, p.waitFor(), "the script's exit code comes back");
+        assertEquals("", out);
+        assertEquals("added 1 package\nnpm warn\n", Files.readString(err));
+    }
 }
