@@ -69,7 +69,7 @@ final class SelfPlayPhase {
         });
         try {
             for (int w = 0; w < workers; w++) {
-                int count = games / workers + (w < games % workers ? 1 : 0);
+                int count = shareOf(w, workers, games);
                 List<GameRecord> g = new ArrayList<>();
                 List<PositionRecord> p = new ArrayList<>();
                 gameLists.add(g);
@@ -109,6 +109,11 @@ final class SelfPlayPhase {
         }
     }
 
+    /** Worker {@code w}'s count of {@code games}: an equal share, the remainder to the first workers. */
+    static int shareOf(int w, int workers, int games) {
+        return games / workers + (w < games % workers ? 1 : 0);
+    }
+
     /**
      * Plays games {@code firstId .. firstId + games - 1}: worker {@code w}'s share continues the
      * ids where worker {@code w - 1}'s ends.
@@ -120,7 +125,7 @@ final class SelfPlayPhase {
         int workers = Math.min(cfg.loop().workers(), games);
         long[] firsts = new long[workers];
         for (int w = 1; w < workers; w++) {
-            firsts[w] = firsts[w - 1] + games / workers + (w - 1 < games % workers ? 1 : 0);
+            firsts[w] = firsts[w - 1] + shareOf(w - 1, workers, games);
         }
         Played played = onWorkers(cfg, net, encoder, workers, games, progress, (w, count, evaluator, sink) -> {
             SelfPlayWorker worker = new SelfPlayWorker(cfg.selfplay(), cfg.ruleSet(), evaluator, encoder, cfg.seed());
