@@ -202,6 +202,51 @@ class ThreadedSearchTest {
     }
 
     @Test
+    void underAGameClockTwoThreadsStopASettledMoveEarlyAndSearchAnEvenOneToItsMostTime() {
+        // The exported engine's defaults under a GUI's clock: every core and time management.
+        SearchLimit clock = SearchLimit.clock(20_000, 0, 0);
+        long planned = clock.movetimeMillis();
+        long most = clock.maxMillis();
+        assertTrue(most >= 2 * planned, "the clock leaves room to stretch: " + planned + " and " + most + " ms");
+        EvaluatorSource dominant = (model, rules) -> new Dominant(rules.houses());
+        try (AgentFactory f = PuctAgent.factory("net", dominant, 300);
+                Agent a = f.create(AgentSpec.parse("net:threads=2,batch=4"), RuleSet.DEFAULT, 1)) {
+            Decision d = a.decide(new Board(), clock, SearchMonitor.NONE);
+            long ms = d.timeNanos() / 1_000_000;
+            assertTrue(ms < planned, "a move the search settles stops before its planned " + planned + " ms: " + ms);
+            assertEquals(0, ((PuctAgent) a).tree().virtualVisits(), "virtual loss left");
+        }
+        EvaluatorSource uniform = (model, rules) -> new org.owarelab.agents.inference.UniformEvaluator(rules.houses());
+        try (AgentFactory f = PuctAgent.factory("net", uniform, 300);
+                Agent a = f.create(AgentSpec.parse("net:threads=2,batch=4"), RuleSet.DEFAULT, 1)) {
+            Decision d = a.decide(new Board(), clock, SearchMonitor.NONE);
+            long ms = d.timeNanos() / 1_000_000;
+            assertTrue(ms > planned, "an even move searches past its planned " + planned + " ms: " + ms);
+            assertTrue(ms <= most + 200, "but not past its most time, " + most + " ms: " + ms);
+        }
+        try (AgentFactory f = PuctAgent.factory("net", uniform, 300);
+                Agent a = f.create(AgentSpec.parse("net:threads=2,batch=4,timeman=false"), RuleSet.DEFAULT, 1)) {
+            long ms = a.decide(new Board(), clock, SearchMonitor.NONE).timeNanos() / 1_000_000;
+            assertTrue(ms <= planned + 200, "without time management the planned time is the limit: " + ms);
+        }
+    }
+
+    /** Almost all prior on the lowest legal move, values 0: the search settles on it. */
+    private record Dominant(int actions) implements Evaluator {
+        @Override
+        public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
+            for (int i = 0; i < count; i++) {
+                int mask = boards[i].legalMask();
+                int first = Integer.numberOfTrailingZeros(mask);
+                for (int m = 0; m < actions; m++) {
+                    priors[i * actions + m] = (mask >>> m & 1) == 0 ? 0f : m == first ? 0.95f : 0.01f;
+                }
+                values[i] = 0f;
+            }
+        }
+    }
+
+    @Test
     void theExtraThreadsGetEvaluatorsOfTheirOwnAndTheFirstThreadTheAgentsOne() {
         // The first thread's evaluator comes from open (a client of a shared evaluator, say), each
         // extra thread's from openForThread: were they clients of one shared evaluator, their calls
