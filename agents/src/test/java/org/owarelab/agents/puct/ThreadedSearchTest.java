@@ -208,7 +208,7 @@ class ThreadedSearchTest {
         long planned = clock.movetimeMillis();
         long most = clock.maxMillis();
         assertTrue(most >= 2 * planned, "the clock leaves room to stretch: " + planned + " and " + most + " ms");
-        EvaluatorSource dominant = (model, rules) -> new Dominant(rules.houses());
+        EvaluatorSource dominant = (model, rules) -> new DominantEvaluator(rules.houses());
         try (AgentFactory f = PuctAgent.factory("net", dominant, 300);
                 Agent a = f.create(AgentSpec.parse("net:threads=2,batch=4"), RuleSet.DEFAULT, 1)) {
             Decision d = a.decide(new Board(), clock, SearchMonitor.NONE);
@@ -228,21 +228,6 @@ class ThreadedSearchTest {
                 Agent a = f.create(AgentSpec.parse("net:threads=2,batch=4,timeman=false"), RuleSet.DEFAULT, 1)) {
             long ms = a.decide(new Board(), clock, SearchMonitor.NONE).timeNanos() / 1_000_000;
             assertTrue(ms <= planned + 200, "without time management the planned time is the limit: " + ms);
-        }
-    }
-
-    /** Almost all prior on the lowest legal move, values 0: the search settles on it. */
-    private record Dominant(int actions) implements Evaluator {
-        @Override
-        public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
-            for (int i = 0; i < count; i++) {
-                int mask = boards[i].legalMask();
-                int first = Integer.numberOfTrailingZeros(mask);
-                for (int m = 0; m < actions; m++) {
-                    priors[i * actions + m] = (mask >>> m & 1) == 0 ? 0f : m == first ? 0.95f : 0.01f;
-                }
-                values[i] = 0f;
-            }
         }
     }
 

@@ -84,26 +84,6 @@ class TimeManagerTest {
         assertEquals(1000, used, 2, "half of a target twice the planned time: the plain schedule's spend");
     }
 
-    /** An evaluator that puts almost all prior on the lowest legal move, values 0. */
-    private static final class Dominant implements Evaluator {
-        @Override
-        public int actions() {
-            return 6;
-        }
-
-        @Override
-        public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
-            for (int i = 0; i < count; i++) {
-                int mask = boards[i].legalMask();
-                int first = Integer.numberOfTrailingZeros(mask);
-                for (int m = 0; m < 6; m++) {
-                    priors[i * 6 + m] = (mask >>> m & 1) == 0 ? 0f : m == first ? 0.95f : 0.01f;
-                }
-                values[i] = 0f;
-            }
-        }
-    }
-
     /** Runs one leaf per step, the clock advancing one unit per step, until the monitor stops; returns the units spent. */
     private static long search(Evaluator ev, long planned, long max) {
         Tree tr = new Tree(RuleSet.DEFAULT, PuctConfig.DEFAULT, 1, 64, 100_000);
@@ -125,7 +105,7 @@ class TimeManagerTest {
 
     @Test
     void aSettledSearchStopsBeforeItsPlannedTimeAndAnEvenOneRunsToItsMost() {
-        long settled = search(new Dominant(), 2000, 5000);
+        long settled = search(new DominantEvaluator(6), 2000, 5000);
         assertTrue(settled < 2000, "a dominant move stops early: after " + settled + " of 2000 planned");
         assertTrue(settled > 1000, "not before the lead outruns what is left: " + settled);
         // Uniform priors and values: the root's moves stay close, so the search takes its most time.
