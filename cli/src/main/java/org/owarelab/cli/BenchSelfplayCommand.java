@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
                 + "libtorch thread per worker, as in training), 'uniform' (free: measures the search alone) and "
                 + "'synthetic' (hash-based outputs that spin --call-us + --position-us per position)."},
         footer = {"", "Examples:", "  oware bench selfplay", "  oware bench selfplay --rounds 5", "  oware bench selfplay --evaluator uniform",
+            "  oware bench selfplay --playout-cap 0.25,40",
             "  oware bench selfplay --evaluator synthetic --call-us 125 --position-us 1.9 --workers 2 --games 128"})
 final class BenchSelfplayCommand implements Callable<Integer> {
     @Spec
@@ -75,6 +76,11 @@ final class BenchSelfplayCommand implements Callable<Integer> {
 
     @Option(names = "--sims", defaultValue = "200", description = "Simulations per move (default ${DEFAULT-VALUE}).")
     int sims;
+
+    @Option(names = "--playout-cap", paramLabel = "P,FAST",
+            description = "Playout cap randomisation, as selfplay.playoutCap: a full search of --sims with probability P, "
+                    + "else a fast one of FAST simulations (e.g. 0.25,40; default: every search full).")
+    String playoutCap;
 
     @Option(names = "--total-games", defaultValue = "0", description = "Measured games per worker, played continuously after a warm-up (default 0: half of --games).")
     int totalGames;
@@ -120,6 +126,9 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         }
         SelfPlayConfig cfg = SelfPlayConfig.DEFAULT.withGames(games, leaves).withSimulations(sims)
                 .withSearch(PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)));
+        if (playoutCap != null) {
+            cfg = cfg.withPlayoutCap(parsePlayoutCap(playoutCap, sims));
+        }
         int measured = totalGames > 0 ? totalGames : Math.max(1, games / 2);
         List<SelfPlayBenchmark.Result> rs;
         try {
@@ -130,8 +139,10 @@ final class BenchSelfplayCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "workers: %d, games in lock-step per worker: %d, leaves per game: %d, simulations per move: %d%n",
-                workers, games, leaves, sims);
+        out.printf(Locale.ROOT, "workers: %d, games in lock-step per worker: %d, leaves per game: %d, simulations per move: %d%s%n",
+                workers, games, leaves, sims, cfg.playoutCap().fullProbability() >= 1 ? ""
+                        : String.format(Locale.ROOT, " (a full search with probability %s, else %d)",
+                                cfg.playoutCap().fullProbability(), cfg.playoutCap().fastSimulations()));
         out.printf(Locale.ROOT, "evaluator: %s%n", what);
         double[] eff = new double[rs.size()];
         double[] raws = new double[rs.size()];
@@ -172,6 +183,28 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** {@code P,FAST} of {@code --playout-cap}, checked as {@code selfplay.playoutCap} is. */
+    static SelfPlayConfig.PlayoutCap parsePlayoutCap(String text, int sims) {
+        String[] parts = text.split(",", -1);
+        try {
+            if (parts.length != 2) {
+                throw new NumberFormatException();
+            }
+            SelfPlayConfig.PlayoutCap cap = new SelfPlayConfig.PlayoutCap(Double.parseDouble(parts[0].trim()),
+                    Integer.parseInt(parts[1].trim()));
+            if (cap.fastSimulations() > sims) {
+                throw new BadInputException("--playout-cap " + text + ": FAST (" + cap.fastSimulations()
+                        + ") must be at most --sims (" + sims + ")");
+            }
+            return cap;
+        } catch (NumberFormatException e) {
+            throw new BadInputException("--playout-cap " + text + ": expected P,FAST, a probability in (0, 1] and a "
+                    + "simulation count, e.g. 0.25,40");
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--playout-cap " + text + ": " + e.getMessage());
+        }
     }
 
     /** Gives each calling thread one libtorch thread before its first call, as the training loop does. */
