@@ -42,6 +42,38 @@ class BenchSelfplayCommandTest {
     }
 
     @Test
+    void playoutCapRecordsOnlyTheFullSearches() {
+        String[] base = {"bench", "selfplay", "--evaluator", "uniform", "--workers", "1", "--games", "4", "--sims", "8",
+            "--total-games", "4", "--rounds", "1"};
+        String plain = run(0, base);
+        long[] p = counts(plain);
+        String[] capped = java.util.Arrays.copyOf(base, base.length + 2);
+        capped[base.length] = "--playout-cap";
+        capped[base.length + 1] = "0.25,2";
+        String out = run(0, capped);
+        assertTrue(out.contains("simulations per move: 8 (a full search with probability 0.25, else 2)"), out);
+        long[] c = counts(out);
+        // Moves count the games in flight too; positions only finished games' full searches. About a
+        // quarter of the moves are full searches: under half the plain run's positions per move.
+        assertTrue(c[1] > 0 && (double) c[1] / c[0] < 0.5 * p[1] / p[0], plain + out);
+    }
+
+    /** Moves and positions of the "games: G, moves: M, positions: P in S s" line. */
+    private static long[] counts(String out) {
+        String line = out.lines().filter(l -> l.startsWith("games: ")).findFirst().orElseThrow();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("moves: (\\d+), positions: (\\d+)").matcher(line);
+        assertTrue(m.find(), line);
+        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+    }
+
+    @Test
+    void rejectsAMalformedPlayoutCap() {
+        assertTrue(run(2, "bench", "selfplay", "--playout-cap", "0.25").contains("expected P,FAST"));
+        assertTrue(run(2, "bench", "selfplay", "--playout-cap", "0.25,400").contains("at most --sims (200)"));
+        assertTrue(run(2, "bench", "selfplay", "--playout-cap", "1.5,40").contains("playoutCap.fullProbability=1.5"));
+    }
+
+    @Test
     void rejectsZeroRounds() {
         String out = run(2, "bench", "selfplay", "--rounds", "0");
         assertTrue(out.contains("--rounds >= 1"), out);
