@@ -163,7 +163,16 @@ public final class PuctAgent implements Agent {
      * from now on ({@link Tree#solver}); the tree starts over.
      */
     public PuctAgent solver(boolean on, org.owarelab.tables.EndgameTable endgame) {
-        tree.solver(on, endgame);
+        return solver(on, endgame, 0f);
+    }
+
+    /**
+     * {@link #solver(boolean, org.owarelab.tables.EndgameTable)} with the seed margin's weight in
+     * the exact values of game ends and table-decided leaves ({@link Tree#solver(boolean,
+     * org.owarelab.tables.EndgameTable, float)}; 0: the result alone).
+     */
+    public PuctAgent solver(boolean on, org.owarelab.tables.EndgameTable endgame, float marginWeight) {
+        tree.solver(on, endgame, marginWeight);
         synced = false;
         return this;
     }

@@ -27,6 +27,8 @@ import org.owarelab.tables.EndgameTable;
  * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
  * [all], {@code reuse} [true], {@code solver} [false] (MCTS-solver, {@link Tree#solver}),
  * {@code tables} [none: an endgame table file whose decided positions are terminal],
+ * {@code margin} [0: the weight, at most 0.5, of the seed margin in the value of game ends and
+ * table-decided leaves, so that among won lines the search prefers the one keeping most seeds],
  * {@code threads} [auto: every core for a search ended by the clock or a stop, 1 for a fixed
  * simulation count; threads of one search over one tree, {@link ThreadedSearch}],
  * {@code timeman} [true: under a game clock, stop settled moves early and spend the time saved on
@@ -42,7 +44,7 @@ import org.owarelab.tables.EndgameTable;
  */
 final class PuctAgentFactory implements AgentFactory {
     private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
-            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "threads", "timeman");
+            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "margin", "threads", "timeman");
     private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
 
     /** Whether {@code solver} is on when the spec does not say. */
@@ -93,7 +95,8 @@ final class PuctAgentFactory implements AgentFactory {
                 + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152, solver=" + DEFAULT_SOLVER
                 + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
-                + "decides are terminal with their exact value), threads=auto (threads of one search over one tree: "
+                + "decides are terminal with their exact value), margin=0 (0-0.5: game ends and table-decided leaves are worth "
+                + "(1-margin)*result + margin*seed margin, so that among wins the search prefers more seeds), threads=auto (threads of one search over one tree: "
                 + "every core when the clock ends the search, 1 for a fixed sims count, so seeded games stay identical), "
                 + "timeman=true (under a game clock: an early stop once the best move cannot change, the time saved "
                 + "spent on the other moves, more for unsure ones; false: the plain schedule)";
@@ -135,6 +138,7 @@ final class PuctAgentFactory implements AgentFactory {
                 noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000),
                 threads(spec), spec.bool("timeman", true));
         boolean solver = spec.bool("solver", DEFAULT_SOLVER);
+        float margin = (float) spec.real("margin", 0, 0, 0.5);
         String tables = spec.string("tables", null);
         EndgameTable table = null;
         if (tables != null) {
@@ -146,7 +150,7 @@ final class PuctAgentFactory implements AgentFactory {
         }
         Evaluator evaluator = evaluator(spec, rules);
         try {
-            return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed).solver(solver, table)
+            return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed).solver(solver, table, margin)
                     .helperEvaluators(() -> threadEvaluator(spec, rules));
         } catch (IllegalArgumentException e) {
             evaluator.close();

@@ -47,6 +47,12 @@ public final class Tree {
     boolean solver;
     /** Endgame table: positions it decides exactly are terminal (null: none). */
     EndgameTable table;
+    /**
+     * Weight of the seed margin in the value of a game's end and of a table-decided leaf, in
+     * [0, 1/2]: {@code (1 - w) result + w margin}, the margin being the mover's final seeds less
+     * the opponent's over all seeds. 0: the result alone.
+     */
+    float margin;
 
     /** The root's priors (noise included) and Gumbel's set-up for the current search. */
     final RootState rootState;
@@ -182,6 +188,23 @@ public final class Tree {
      * evaluator. Between searches only (the tree starts over).
      */
     public void solver(boolean on, EndgameTable endgame) {
+        solver(on, endgame, 0f);
+    }
+
+    /**
+     * {@link #solver(boolean, EndgameTable)}, and the weight {@code w} of the seed margin in exact
+     * values: a game's end and a leaf the table decides are worth {@code (1 - w) result + w
+     * margin} to their mover (margin: final seeds less the opponent's, over all seeds; from the
+     * table, the mover's share nearest the repetition rule's within its bounds,
+     * {@link EndgameTable#value}). With {@code w} at most 1/2 a win is still worth more than any
+     * draw and a draw more than any loss, and among won leaves the search prefers those that
+     * keep more seeds. 0: the result alone.
+     */
+    public void solver(boolean on, EndgameTable endgame, float w) {
+        if (!(w >= 0f && w <= 0.5f)) {
+            throw new IllegalArgumentException("margin weight " + w + ": expected a number in [0, 0.5]");
+        }
+        margin = w;
         requireIdle();
         if (endgame != null && !endgame.rules().equals(root.rules())) {
             throw new IllegalArgumentException("endgame table for rules '" + endgame.rules() + "', search rules '"

@@ -260,14 +260,14 @@ final class Walker {
                 t.child[ci] = c;
                 if (b.isOver()) {
                     t.state[c] = Nodes.TERMINAL;
-                    t.raw[c] = b.result(b.toMove());
+                    t.raw[c] = ended(b);
                     return proven(b, c, depth);
                 }
                 if (tr.table != null && tr.table.covers(b)) {
                     int o = tr.table.outcome(b);
                     if (o != org.owarelab.tables.EndgameTable.UNKNOWN) {
                         t.state[c] = Nodes.TERMINAL;
-                        t.raw[c] = o;
+                        t.raw[c] = tr.margin == 0f ? o : decided(b, o);
                         budget.tableHits++;
                         return proven(b, c, depth);
                     }
@@ -299,6 +299,28 @@ final class Walker {
             }
             node = c;
         }
+    }
+
+    /** The value of a finished game for the side to move: its result, with the seed margin's share ({@link Tree#margin}). */
+    private float ended(Board b) {
+        int r = b.result(b.toMove());
+        if (tr.margin == 0f) {
+            return r;
+        }
+        int me = b.toMove();
+        return blend(r, b.finalStore(me) - b.finalStore(1 - me), b.rules().totalSeeds());
+    }
+
+    /** The value of a leaf the table decides with result {@code o}, with the seed margin's share. */
+    private float decided(Board b, int o) {
+        int total = b.rules().totalSeeds();
+        int mine = b.store(b.toMove()) + tr.table.value(b);
+        return blend(o, 2 * mine - total, total);
+    }
+
+    private float blend(int result, int margin, int total) {
+        float w = tr.margin;
+        return (1f - w) * result + w * margin / (float) total;
     }
 
     /** A new terminal node: proven by its exact value when the solver is on, which may prove its ancestors. */

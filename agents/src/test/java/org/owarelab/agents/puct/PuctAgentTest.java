@@ -188,6 +188,9 @@ class PuctAgentTest {
                 () -> BuiltInAgents.registry().create("puct:batch=0", RuleSet.DEFAULT, 1));
         assertTrue(batch.getMessage().contains("batch"), batch.getMessage());
         assertThrows(AgentSpecException.class, () -> BuiltInAgents.registry().create("puct:movetime=0", RuleSet.DEFAULT, 1));
+        AgentSpecException margin = assertThrows(AgentSpecException.class,
+                () -> BuiltInAgents.registry().create("puct:margin=0.6", RuleSet.DEFAULT, 1));
+        assertTrue(margin.getMessage().contains("margin"), margin.getMessage());
     }
 
     /** A spec's movetime times a search whose caller sets no limit; a caller's limit still wins. */

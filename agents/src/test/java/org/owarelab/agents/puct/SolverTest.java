@@ -179,6 +179,98 @@ class SolverTest {
         assertTrue(calls > 0, "evaluations: " + calls);
     }
 
+    /**
+     * Positions where the mover has two or more winning moves whose final seed margins are known
+     * exactly (the game ends, or the table's bounds meet) and differ: the winning move of the
+     * largest margin, or -1 where the position does not qualify.
+     */
+    private static int mostSeedsAmongWins(Board b) {
+        if (b.isOver() || !table.covers(b)) {
+            return -1;
+        }
+        int[][] bounds = table.moveBounds(b);
+        int store = b.store(b.toMove());
+        int best = -1;
+        int most = -1;
+        int wins = 0;
+        int least = Integer.MAX_VALUE;
+        Board w = b.copy();
+        for (int m = 0; m < bounds.length; m++) {
+            if (bounds[m] == null) {
+                continue;
+            }
+            w.play(m);
+            // A game's end is worth its final stores (a win by the threshold leaves seeds on the board).
+            int margin = w.isOver() ? w.finalStore(b.toMove()) - w.finalStore(1 - b.toMove())
+                    : 2 * (store + bounds[m][0]) - TINY.totalSeeds();
+            boolean exact = w.isOver() || bounds[m][0] == bounds[m][1];
+            w.undo();
+            if (!exact) {
+                return -1;
+            }
+            int mine = margin;
+            if (mine > 0) {
+                wins++;
+                least = Math.min(least, mine);
+                if (mine > most) {
+                    most = mine;
+                    best = m;
+                }
+            }
+        }
+        return wins >= 2 && least < most ? best : -1;
+    }
+
+    /** A position of at most 8 seeds on the board, both stores below the winning 10, either side to move. */
+    private static Board randomEndgame(SplittableRandom r) {
+        int n = 2 + r.nextInt(7);
+        int[] houses = new int[6];
+        for (int k = 0; k < n; k++) {
+            houses[r.nextInt(6)]++;
+        }
+        int captured = TINY.totalSeeds() - n;
+        int south = captured - 9 + r.nextInt(9 - (captured - 9) + 1);
+        return new Board(new Position(TINY, houses, south, captured - south, r.nextInt(2)));
+    }
+
+    @Test
+    void aMarginWeightPlaysTheWinThatKeepsMostSeeds() {
+        int positions = 0;
+        int plainElsewhere = 0;
+        SplittableRandom draw = new SplittableRandom(77);
+        for (int g = 0; g < 20_000 && positions < 40; g++) {
+            Board b = randomEndgame(draw);
+            int best = mostSeedsAmongWins(b);
+            if (best < 0) {
+                continue;
+            }
+            positions++;
+            // The solver off: with it a proven root ends the search at its first proven win.
+            Tree weighted = solverTree(g % 2 == 0 ? 8 : 1, false, null);
+            weighted.solver(false, table, 0.25f);
+            weighted.reset(b, new SplittableRandom(g));
+            TreeTest.search(weighted, new UniformEvaluator(3), 400, false);
+            assertEquals(best, weighted.chooseMove(0), "margin=0.25 on " + b.text());
+
+            Tree plain = solverTree(g % 2 == 0 ? 8 : 1, false, table);
+            plain.reset(b, new SplittableRandom(g));
+            TreeTest.search(plain, new UniformEvaluator(3), 400, false);
+            if (plain.chooseMove(0) != best) {
+                plainElsewhere++;
+            }
+        }
+        assertTrue(positions >= 10, "positions with wins of different sizes: " + positions);
+        assertTrue(plainElsewhere > 0, "without the weight some search plays a smaller win ("
+                + positions + " positions)");
+    }
+
+    @Test
+    void aMarginWeightBeyondOneHalfIsRefused() {
+        Tree tr = new Tree(TINY, PuctConfig.DEFAULT, 1, 64, 1000);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tr.solver(false, table, 0.6f));
+        assertTrue(e.getMessage().contains("expected a number in [0, 0.5]"), e.getMessage());
+    }
+
     @Test
     void aTableForOtherRulesIsRefused() {
         Tree tr = new Tree(RuleSet.DEFAULT, PuctConfig.DEFAULT, 1, 64, 1000);
