@@ -47,11 +47,7 @@ public final class Tree {
     boolean solver;
     /** Endgame table: positions it decides exactly are terminal (null: none). */
     EndgameTable table;
-    /**
-     * Weight of the seed margin in the value of a game's end and of a table-decided leaf, in
-     * [0, 1/2]: {@code (1 - w) result + w margin}, the margin being the mover's final seeds less
-     * the opponent's over all seeds. 0: the result alone.
-     */
+    /** Weight of the seed margin in exact values, {@link #solver(boolean, EndgameTable, float)}. */
     float margin;
 
     /** The root's priors (noise included) and Gumbel's set-up for the current search. */
@@ -192,24 +188,19 @@ public final class Tree {
     }
 
     /**
-     * {@link #solver(boolean, EndgameTable)}, and the weight {@code w} of the seed margin in exact
-     * values: a game's end and a leaf the table decides are worth {@code (1 - w) result + w
-     * margin} to their mover (margin: final seeds less the opponent's, over all seeds; from the
-     * table, the mover's share nearest the repetition rule's within its bounds,
-     * {@link EndgameTable#value}). With {@code w} at most 1/2 a win is still worth more than any
-     * draw and a draw more than any loss, and among won leaves the search prefers those that
-     * keep more seeds. 0: the result alone.
+     * {@link #solver(boolean, EndgameTable)}; game ends and table-decided leaves are worth {@code (1 - w) result
+     * + w margin} to their mover (final seeds less the opponent's over all seeds; the table's share by
+     * {@link EndgameTable#value}). {@code w <= 1/2} keeps win > draw > loss, preferring wins that keep more seeds.
      */
     public void solver(boolean on, EndgameTable endgame, float w) {
         if (!(w >= 0f && w <= 0.5f)) {
             throw new IllegalArgumentException("margin weight " + w + ": expected a number in [0, 0.5]");
         }
-        margin = w;
         requireIdle();
         if (endgame != null && !endgame.rules().equals(root.rules())) {
-            throw new IllegalArgumentException("endgame table for rules '" + endgame.rules() + "', search rules '"
-                    + root.rules() + "'");
+            throw new IllegalArgumentException("endgame table for rules '" + endgame.rules() + "', search rules '" + root.rules() + "'");
         }
+        margin = w;
         solver = on;
         table = endgame;
         freshRoot();
