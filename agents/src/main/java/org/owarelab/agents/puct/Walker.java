@@ -267,7 +267,7 @@ final class Walker {
                     int o = tr.table.outcome(b);
                     if (o != org.owarelab.tables.EndgameTable.UNKNOWN) {
                         t.state[c] = Nodes.TERMINAL;
-                        t.raw[c] = tr.margin == 0f ? o : decided(b, o);
+                        t.raw[c] = decided(b, o);
                         budget.tableHits++;
                         return proven(b, c, depth);
                     }
@@ -313,6 +313,9 @@ final class Walker {
 
     /** The value of a leaf the table decides with result {@code o}, with the seed margin's share. */
     private float decided(Board b, int o) {
+        if (tr.margin == 0f) {
+            return o;
+        }
         int total = b.rules().totalSeeds();
         int mine = b.store(b.toMove()) + tr.table.value(b);
         return blend(o, 2 * mine - total, total);

@@ -208,12 +208,11 @@ class SolverTest {
             if (!exact) {
                 return -1;
             }
-            int mine = margin;
-            if (mine > 0) {
+            if (margin > 0) {
                 wins++;
-                least = Math.min(least, mine);
-                if (mine > most) {
-                    most = mine;
+                least = Math.min(least, margin);
+                if (margin > most) {
+                    most = margin;
                     best = m;
                 }
             }
