@@ -26,7 +26,8 @@ import org.owarelab.formats.ReadProblem;
  * base: ../quick.yaml          # a config path relative to this file, or an embedded name (quick, tiny, ...)
  * set: {loop.generations: 6}   # overrides of every variant
  * grid: {selfplay.simulations: [25, 50]}     # every combination of the grid's values ...
- * zip: {network.aux: [true, false]}          # ... times the zipped lists' rows (equal lengths)
+ * zip: {network.aux: [true, false]}          # ... times the zipped lists' rows (equal lengths;
+ *                                            #     an optional name: [..] names the rows)
  * seeds: [1, 2, 3]
  * evaluation: {opponents: [greedy, "alphabeta:depth=2"], games: 10, mode: sims, sims: 50, checkpoints: final}
  * </pre>

@@ -33,7 +33,9 @@ import org.owarelab.training.loop.TrainConfig;
  * <p>Variants: the grid's combinations (first key varying slowest) times the zipped rows; a
  * variant is named after its axis values ({@code simulations=50}, axes joined by {@code _}; the
  * key's last segment, or its last two when the last one alone says little), made safe as a
- * directory name. No axis gives one variant, {@code base}.
+ * directory name. No axis gives one variant, {@code base}. A {@code name} list under {@code zip}
+ * names the zipped rows instead: the variant is then the grid's part, if any, and the row's name.
+ * It is no axis and sets no config key.
  *
  * @param source the ablation file
  * @param baseName how the base config was found (a path or {@code embedded NAME})
@@ -66,7 +68,9 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
     /** Reads, expands and validates {@code file}. */
     public static AblationPlan load(Path file) {
         AblationFile.Source src = AblationFile.read(file);
-        AblationFile f = src.content();
+        AblationFile written = src.content();
+        List<String> rowNames = rowNames(src, written);
+        AblationFile f = rowNames == null ? written : withoutRowNames(written);
         if (f.base() == null || f.base().isBlank()) {
             throw src.error("", "base", "missing (expected a config path relative to " + file
                     + ", or an embedded name: " + String.join(", ", embeddedNames()) + ")");
@@ -149,9 +153,17 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
                     firstAxis == null ? "/set" : "/" + (f.grid().containsKey(firstAxis) ? "grid" : "zip") + "/"
                             + pointer(firstAxis), firstAxis == null ? null
                             : (f.grid().containsKey(firstAxis) ? "grid." : "zip.") + firstAxis + " (variant " + values + ")");
-            String name = name(values, axes);
+            String named = name(values, axes);
+            if (rowNames != null) {
+                // The grid's part as usual, then the zipped row's own name.
+                Map<String, String> gridPart = new LinkedHashMap<>(values);
+                gridPart.keySet().retainAll(f.grid().keySet());
+                String rowName = rowNames.get(variants.size() % rowNames.size());
+                named = gridPart.isEmpty() ? rowName : name(gridPart, axes) + "_" + rowName;
+            }
+            String name = named;
             for (int i = 2; !names.add(name); i++) {
-                name = name(values, axes) + "-" + i;
+                name = named + "-" + i;
             }
             variants.add(new Variant(name, values, overrides, cfg));
         }
@@ -286,6 +298,56 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
 
     private static TrainConfig fail(AblationFile.Source src, String pointer, String key, String problem) {
         throw src.error(pointer, key, problem);
+    }
+
+    /** The zip key that names the zipped rows instead of setting a config key. */
+    static final String ROW_NAME = "name";
+
+    /**
+     * The names of the zipped rows ({@code zip: {name: [mlp, resnet], ...}}), checked, or null when
+     * the file gives none: scalars, distinct, safe as directory names, one per row, and beside at
+     * least one zipped config key.
+     */
+    private static List<String> rowNames(AblationFile.Source src, AblationFile f) {
+        List<JsonNode> given = f.zip().get(ROW_NAME);
+        if (given == null) {
+            return null;
+        }
+        String at = "/zip/" + ROW_NAME;
+        String key = "zip." + ROW_NAME;
+        if (given.isEmpty()) {
+            throw src.error(at, key, "empty (expected one name per zipped row, e.g. name: [mlp, resnet])");
+        }
+        if (f.zip().size() == 1) {
+            throw src.error(at, key, "names the zipped rows, but no other key is zipped (expected zipped config keys "
+                    + "beside it, e.g. network.kind: [mlp, resnet])");
+        }
+        int rows = f.zip().entrySet().stream().filter(e -> !e.getKey().equals(ROW_NAME))
+                .mapToInt(e -> e.getValue() == null ? 0 : e.getValue().size()).findFirst().orElse(0);
+        if (given.size() != rows) {
+            throw src.error(at, key, given.size() + " names for " + rows + " zipped rows (expected one name per row)");
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < given.size(); i++) {
+            JsonNode v = given.get(i);
+            String name = v == null || !v.isValueNode() || v.isNull() ? "" : v.asText();
+            if (!name.matches("[A-Za-z0-9._+-]+") || name.equals(".") || name.equals("..")) {
+                throw src.error(at + "/" + i, key, "name " + v + " is not a plain name (expected letters, digits and "
+                        + "._+- only, as it names the variant's directory)");
+            }
+            if (names.contains(name)) {
+                throw src.error(at + "/" + i, key, "name " + name + " is listed twice (expected distinct names)");
+            }
+            names.add(name);
+        }
+        return names;
+    }
+
+    /** {@code f} without the rows' names: they are labels, not config keys, so not axes. */
+    private static AblationFile withoutRowNames(AblationFile f) {
+        Map<String, List<JsonNode>> zip = new LinkedHashMap<>(f.zip());
+        zip.remove(ROW_NAME);
+        return new AblationFile(f.base(), f.set(), f.grid(), zip, f.seeds(), f.evaluation());
     }
 
     /** The grid's combinations times the zipped rows, each an ordered map of axis key to value. */

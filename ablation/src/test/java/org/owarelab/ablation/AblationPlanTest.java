@@ -59,11 +59,61 @@ class AblationPlanTest {
             assertTrue(plan.variants().size() >= 2, f + " varies something");
             assertTrue(plan.seeds().size() >= 3, f + " has at least 3 seeds");
         }
+        assertEquals(List.of("mlp-14gen", "resnet2x32-4gen"), AblationPlan.load(Path.of("..", "configs", "ablations",
+                "resnet.yaml")).variants().stream().map(AblationPlan.Variant::name).toList());
         AblationPlan sims = AblationPlan.load(Path.of("..", "configs", "ablations", "simulations.yaml"));
         assertEquals(List.of(25, 50, 100, 200), sims.variants().stream().map(v -> v.config().selfplay().simulations())
                 .toList());
         assertTrue(sims.variants().stream().allMatch(v -> v.config().loop().maxWallSeconds() > 0), "equal wall time");
     }
+    @Test
+    void namedZippedRowsNameTheirVariantsAndAreNoAxis() throws Exception {
+        Path f = Tiny.write(tmp, "n.yaml", Tiny.head(1) + """
+                grid:
+                  selfplay.simulations: [8, 16]
+                zip:
+                  selfplay.search.gumbel.enabled: [false, true]
+                  name: [puct, gumbel]
+                  selfplay.search.noise.fraction: [0.25, 0.0]
+                """);
+        AblationPlan plan = AblationPlan.load(f);
+        assertEquals(List.of("selfplay.simulations", "selfplay.search.gumbel.enabled", "selfplay.search.noise.fraction"),
+                plan.axes());
+        assertEquals(List.of("simulations=8_puct", "simulations=8_gumbel", "simulations=16_puct", "simulations=16_gumbel"),
+                plan.variants().stream().map(AblationPlan.Variant::name).toList());
+        AblationPlan.Variant v = plan.variants().get(3);
+        assertEquals(Map.of("selfplay.simulations", "16", "selfplay.search.gumbel.enabled", "true",
+                "selfplay.search.noise.fraction", "0.0"), v.axes());
+        assertTrue(v.config().selfplay().search().gumbel().enabled());
+        assertTrue(v.overrides().stream().noneMatch(o -> o.startsWith("name=")), v.overrides().toString());
+
+        Path zipOnly = Tiny.write(tmp, "m.yaml", Tiny.head(1) + "zip:\n  name: [a, b]\n  network.aux: [true, false]\n");
+        assertEquals(List.of("a", "b"), AblationPlan.load(zipOnly).variants().stream().map(AblationPlan.Variant::name)
+                .toList());
+    }
+
+    @Test
+    void badRowNamesAreRefusedAtTheirLine() throws Exception {
+        String zip = Tiny.head(1) + "zip:\n  network.aux: [true, false]\n";
+        Path count = Tiny.write(tmp, "c.yaml", zip + "  name: [only]\n");
+        AblationException e = assertThrows(AblationException.class, () -> AblationPlan.load(count));
+        assertEquals(count + ":12: key zip.name: 1 names for 2 zipped rows (expected one name per row)", e.getMessage());
+
+        Path twice = Tiny.write(tmp, "t.yaml", zip + "  name:\n    - a\n    - a\n");
+        e = assertThrows(AblationException.class, () -> AblationPlan.load(twice));
+        assertTrue(e.getMessage().startsWith(twice + ":14: key zip.name: name a is listed twice"), e.getMessage());
+
+        Path unsafe = Tiny.write(tmp, "u.yaml", zip + "  name:\n    - ok\n    - ../up\n");
+        e = assertThrows(AblationException.class, () -> AblationPlan.load(unsafe));
+        assertTrue(e.getMessage().startsWith(unsafe + ":14: key zip.name: name \"../up\" is not a plain name"),
+                e.getMessage());
+
+        Path alone = Tiny.write(tmp, "l.yaml", Tiny.head(1) + "zip:\n  name: [a, b]\n");
+        e = assertThrows(AblationException.class, () -> AblationPlan.load(alone));
+        assertTrue(e.getMessage().startsWith(alone + ":11: key zip.name: names the zipped rows, but no other key"),
+                e.getMessage());
+    }
+
     @Test
     void anOverrideTheConfigRefusesIsPlacedAtItsOwnKeyAndLine() throws Exception {
         // The config loader blames the override; the plan finds it by the exception's field, not its text.
