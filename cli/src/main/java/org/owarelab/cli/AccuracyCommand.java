@@ -30,9 +30,12 @@ import picocli.CommandLine.Spec;
             "  oware tables build --seeds 12 && oware accuracy --agent alphabeta --movetime 50",
             "  oware accuracy --agent greedy --seeds 2-8 --positions 500 --tables tables-12.owtb",
             "  oware accuracy --agent puct:model=runs/q1/best --sims 200 --plot puct.png",
+            "  oware accuracy --agent strong --sims 200 --threads 2",
             "  oware accuracy --agent 'uci:cmd=./oware uci --agent alphabeta' --movetime 100"})
 final class AccuracyCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The most positions decided at once. */
+    static final int MAX_THREADS = 256;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -64,6 +67,12 @@ final class AccuracyCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Sampling seed (default ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--threads", defaultValue = "1", paramLabel = "T",
+            description = {"Positions decided at once, each by an instance of the agent on a thread of its own "
+                    + "(default ${DEFAULT-VALUE}); the figures do not depend on T for agents whose moves do not "
+                    + "depend on time. Give timed PUCT agents threads=1 then."})
+    int threads;
+
     @Option(names = "--plot", defaultValue = "accuracy.png", paramLabel = "FILE",
             description = "PNG plot of the rates by seed count (default ${DEFAULT-VALUE}).")
     Path plot;
@@ -80,6 +89,9 @@ final class AccuracyCommand implements Callable<Integer> {
         if ((movetime != null && movetime < 1) || (sims != null && sims < 1)) {
             throw new BadInputException("--movetime/--sims: expected >= 1");
         }
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new BadInputException("--threads " + threads + ": expected 1.." + MAX_THREADS);
+        }
         SearchLimit limit = movetime != null ? SearchLimit.movetime(movetime)
                 : sims != null ? SearchLimit.simulations(sims) : SearchLimit.NONE;
         RuleSet r = RuleSet.parse(rules);
@@ -91,14 +103,22 @@ final class AccuracyCommand implements Callable<Integer> {
         String agentName;
         try (AgentRegistry agents = ModelAgents.registry()) {
             agents.validate(agentSpec);
-            try (Agent agent = agents.create(agentSpec, r, seed)) {
+            List<Agent> instances = new ArrayList<>();
+            try {
+                for (int k = 0; k < threads; k++) {
+                    instances.add(agents.create(agentSpec, r, seed));
+                }
                 // The canonical spec names a default limit (alphabeta:depth=8) that --movetime or --sims
                 // overrides: then the spec as given says what ran.
-                agentName = limit.equals(SearchLimit.NONE) ? agent.spec() : agentSpec;
-                rows = Accuracy.run(table, agent, limit, range[0], range[1], positions, seed, line -> {
+                agentName = limit.equals(SearchLimit.NONE) ? instances.get(0).spec() : agentSpec;
+                rows = Accuracy.run(table, instances, limit, range[0], range[1], positions, seed, line -> {
                     err.println(line);
                     err.flush();
                 });
+            } finally {
+                for (Agent a : instances) {
+                    a.close();
+                }
             }
         }
         String lim = movetime != null ? movetime + " ms/move" : sims != null ? sims + " sims/move" : "spec's limit";

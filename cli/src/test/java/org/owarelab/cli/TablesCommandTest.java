@@ -56,6 +56,24 @@ class TablesCommandTest {
     }
 
     @Test
+    void threadsGiveTheSameFiguresAndABadCountIsRefused() throws Exception {
+        String[] args = {"accuracy", "--agent", "mcts:sims=30", "--seeds", "4-5", "--positions", "24", "--tables",
+            file.toString(), "--plot", dir.resolve("t.png").toString()};
+        Cli one = Cli.run(args);
+        String[] more = Arrays.copyOf(args, args.length + 2);
+        more[args.length] = "--threads";
+        more[args.length + 1] = "3";
+        Cli three = Cli.run(more);
+        assertEquals(0, one.code(), one.err());
+        assertEquals(0, three.code(), three.err());
+        String[] a = one.outLines();
+        String[] b = three.outLines();
+        assertEquals(a[a.length - 1], b[b.length - 1], "the JSON figures of 1 and 3 threads");
+        more[args.length + 1] = "0";
+        assertBadInput(Cli.run(more), "--threads 0: expected 1..");
+    }
+
+    @Test
     void alphaBetaWithTheTablePlaysOnlyOptimalMoves() throws Exception {
         Cli r = Cli.run("accuracy", "--agent", "alphabeta:depth=1,tables=" + file, "--seeds", "3-6", "--positions",
                 "40", "--tables", file.toString(), "--plot", dir.resolve("ab.png").toString());

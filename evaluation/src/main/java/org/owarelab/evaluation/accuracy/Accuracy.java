@@ -136,28 +136,44 @@ public final class Accuracy {
      */
     public static List<Row> run(EndgameTable table, Agent agent, SearchLimit limit, int from, int to, int positions,
             long seed, Consumer<String> progress) {
+        return run(table, List.of(agent), limit, from, to, positions, seed, progress);
+    }
+
+    /**
+     * As {@link #run(EndgameTable, Agent, SearchLimit, int, int, int, long, Consumer)} with several
+     * instances of one agent, each on a thread of its own, deciding the positions of a seed count
+     * at once. The positions are drawn first, and every position resets its agent with the same
+     * seed whichever instance takes it, so an agent whose moves do not depend on time gives the
+     * same figures with any number of instances.
+     */
+    public static List<Row> run(EndgameTable table, List<Agent> agents, SearchLimit limit, int from, int to,
+            int positions, long seed, Consumer<String> progress) {
+        if (agents.isEmpty()) {
+            throw new IllegalArgumentException("accuracy: at least one agent is needed");
+        }
         List<Row> rows = new ArrayList<>();
         int total = table.rules().totalSeeds();
         for (int n = from; n <= to; n++) {
             Random rnd = new Random(seed * 1_000_003L + n);
             long[] drawn = {0};
-            int done = 0;
-            int optimal = 0;
-            int kept = 0;
-            double sum = 0;
-            double sum2 = 0;
+            List<Sample> samples = new ArrayList<>();
             for (int i = 0; i < positions; i++) {
                 Sample s = sample(table, n, rnd, 100_000, drawn);
                 if (s == null) {
                     break;
                 }
+                samples.add(s);
+            }
+            int[] moves = decide(agents, samples, limit, seed, n);
+            int done = 0;
+            int optimal = 0;
+            int kept = 0;
+            double sum = 0;
+            double sum2 = 0;
+            for (int i = 0; i < samples.size(); i++) {
+                Sample s = samples.get(i);
                 Board b = new Board(s.position());
-                agent.reset(seed + 7919L * i + n);
-                int m = agent.decide(b, limit, SearchMonitor.NONE).move();
-                if (m < 0 || m >= s.moveShares().length || s.moveShares()[m] < 0) {
-                    throw new IllegalStateException(agent.spec() + " played an illegal move " + m + " at " + b.text());
-                }
-                int got = s.moveShares()[m];
+                int got = s.moveShares()[moves[i]];
                 int a = b.store(b.toMove());
                 done++;
                 int loss = s.share() - got;
@@ -181,6 +197,62 @@ public final class Accuracy {
                     n, done, 100 * row.optimalRate(), 100 * row.outcomeRate(), mean));
         }
         return rows;
+    }
+
+    /**
+     * Each sample's move, checked legal: position {@code i} decided by an agent reset with
+     * {@code seed + 7919 i + n}; the agents take the positions in turn from a shared counter, one
+     * thread each. The first failure (an agent's exception or illegal move) is thrown once all
+     * threads have stopped.
+     */
+    private static int[] decide(List<Agent> agents, List<Sample> samples, SearchLimit limit, long seed, int n) {
+        int[] moves = new int[samples.size()];
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.function.IntConsumer work = k -> {
+            Agent agent = agents.get(k);
+            for (int i = next.getAndIncrement(); i < samples.size() && failure.get() == null;
+                    i = next.getAndIncrement()) {
+                try {
+                    Sample s = samples.get(i);
+                    Board b = new Board(s.position());
+                    agent.reset(seed + 7919L * i + n);
+                    int m = agent.decide(b, limit, SearchMonitor.NONE).move();
+                    if (m < 0 || m >= s.moveShares().length || s.moveShares()[m] < 0) {
+                        throw new IllegalStateException(agent.spec() + " played an illegal move " + m + " at "
+                                + s.position().text());
+                    }
+                    moves[i] = m;
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }
+        };
+        if (agents.size() == 1) {
+            work.accept(0);
+        } else {
+            List<Thread> threads = new ArrayList<>();
+            for (int k = 0; k < agents.size(); k++) {
+                int id = k;
+                Thread t = new Thread(() -> work.accept(id), "accuracy-" + k);
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    threads.forEach(Thread::interrupt);
+                    throw new IllegalStateException("accuracy: interrupted while the agents searched", e);
+                }
+            }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return moves;
     }
 
     /**

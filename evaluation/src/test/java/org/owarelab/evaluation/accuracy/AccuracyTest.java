@@ -1,11 +1,16 @@
 package org.owarelab.evaluation.accuracy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.owarelab.agents.Agent;
+import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
+import org.owarelab.rules.Board;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
@@ -36,6 +41,47 @@ class AccuracyTest {
             assertTrue(r.meanLoss() > 0 && r.lossLo() <= r.meanLoss() && r.meanLoss() <= r.lossHi());
             assertTrue(r.keptShare() > 0 && r.keptShare() <= 1);
         }
+    }
+
+    @Test
+    void severalInstancesGiveTheSameRowsAsOne() {
+        // The random mover's moves depend on its seed alone: the rows match only if every position is
+        // decided with its own seed, whichever instance (thread) takes it.
+        EndgameTable table = new TableBuilder(RuleSet.DEFAULT, 6, 2, line -> { }).build();
+        var registry = BuiltInAgents.registry();
+        List<Accuracy.Row> one = Accuracy.run(table, registry.create("random", RuleSet.DEFAULT, 1), SearchLimit.NONE,
+                4, 6, 80, 5, line -> { });
+        List<Agent> three = List.of(registry.create("random", RuleSet.DEFAULT, 1),
+                registry.create("random", RuleSet.DEFAULT, 2), registry.create("random", RuleSet.DEFAULT, 3));
+        assertEquals(one, Accuracy.run(table, three, SearchLimit.NONE, 4, 6, 80, 5, line -> { }));
+        assertTrue(one.stream().allMatch(r -> r.positions() == 80 && r.optimal() < 80), one.toString());
+    }
+
+    @Test
+    void anAgentsFailureOnAThreadIsThrownByTheRun() {
+        EndgameTable table = new TableBuilder(RuleSet.DEFAULT, 6, 2, line -> { }).build();
+        Agent illegal = new Agent() {
+            @Override
+            public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
+                int m = 0;
+                while (board.isLegal(m)) {
+                    m++;
+                }
+                return new Decision(m, new float[board.housesPerSide()], 0f, 1, 0, 0L, new int[] {m});
+            }
+
+            @Override
+            public void reset(long seed) {
+            }
+
+            @Override
+            public String spec() {
+                return "illegal";
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Accuracy.run(table, List.of(illegal, illegal), SearchLimit.NONE, 6, 6, 40, 1, line -> { }));
+        assertTrue(e.getMessage().startsWith("illegal played an illegal move"), e.getMessage());
     }
 
     @Test
