@@ -55,7 +55,32 @@ function replayOp(req) {
   };
 }
 
-/** {rules, positions (move strings from the start), sims, model?, card?, ort?}: the move of a fresh search at each. */
+/** Every node under `root`: [virtual visits left, expanded nodes whose visits are not 1 + their children's]. */
+function audit(root) {
+  let virtual = 0;
+  let unbalanced = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    virtual += Math.abs(node.virtual);
+    let below = 0;
+    for (const c of node.children) {
+      if (c !== null) {
+        below += c.visits;
+        stack.push(c);
+      }
+    }
+    if (node.state === 1 && node.visits !== 1 + below) {
+      unbalanced++;
+    }
+  }
+  return [virtual, unbalanced];
+}
+
+/**
+ * {rules, positions (move strings from the start), sims, batch?, model?, card?, ort?}: the move of
+ * a fresh search at each, its visits, the evaluator calls it made and its tree's audit.
+ */
 async function searchOp(req) {
   const rules = RuleSet.parse(req.rules);
   let evaluator = new UniformEvaluator();
@@ -65,12 +90,21 @@ async function searchOp(req) {
     ort.env.logLevel = "error";
     evaluator = await OnnxEvaluator.create(ort, readFileSync(req.model), req.card, rules);
   }
+  let calls = 0;
+  const inner = evaluator;
+  const counted = {
+    evaluate: (b) => { calls++; return inner.evaluate(b); },
+    evaluateBatch: (bs) => { calls++; return inner.evaluateBatch(bs); },
+  };
   const out = [];
   for (const moves of req.positions) {
-    const s = new Search(rules, evaluator, DEFAULT_SETTINGS);
+    const s = new Search(rules, counted, DEFAULT_SETTINGS);
     s.reset(boardAfter(rules, moves));
-    const r = await s.run({ sims: req.sims, now: () => 0 });
-    out.push({ move: r.move, visits: r.visits, value: r.value, pv: r.pv });
+    calls = 0;
+    const r = await s.run({ sims: req.sims, now: () => 0, batch: req.batch || 1 });
+    const [virtualLeft, unbalanced] = audit(s.root);
+    out.push({ move: r.move, visits: r.visits, value: r.value, pv: r.pv, simulations: r.simulations, calls,
+      virtualLeft, unbalanced });
   }
   return { results: out };
 }

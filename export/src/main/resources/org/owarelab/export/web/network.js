@@ -54,6 +54,7 @@ export class OnnxEvaluator {
     this.n = rules.houses;
     this.buffer = new Float32Array(this.encoder.size);
     this.calls = 0;
+    this.leaves = 0;
   }
 
   static async create(ort, modelBytes, card, rules) {
@@ -62,19 +63,32 @@ export class OnnxEvaluator {
   }
 
   async evaluate(board) {
-    this.encoder.encode(board, this.buffer, 0);
-    const input = new this.ort.Tensor("float32", this.buffer, [1, ...this.encoder.shape]);
+    return (await this.evaluateBatch([board]))[0];
+  }
+
+  /** The boards' {priors, value} from one forward pass of a batch of boards.length rows. */
+  async evaluateBatch(boards) {
+    const k = boards.length;
+    const size = this.encoder.size;
+    if (this.buffer.length < k * size) {
+      this.buffer = new Float32Array(k * size);
+    }
+    for (let i = 0; i < k; i++) {
+      this.encoder.encode(boards[i], this.buffer, i * size);
+    }
+    const data = k * size === this.buffer.length ? this.buffer : this.buffer.subarray(0, k * size);
+    const input = new this.ort.Tensor("float32", data, [k, ...this.encoder.shape]);
     const out = await this.session.run({ [this.card.input]: input });
     this.calls++;
+    this.leaves += k;
     const logits = out[this.card.policy].data;
-    const priors = maskedSoftmax(logits, board.legal, this.n);
-    let value;
-    if (this.card.wdl) {
-      const v = out[this.card.wdl].data;
-      value = wdlValue(v[0], v[1], v[2]);
-    } else {
-      value = out[this.card.value].data[0];
+    const values = out[this.card.wdl || this.card.value].data;
+    const answers = new Array(k);
+    for (let i = 0; i < k; i++) {
+      const priors = maskedSoftmax(logits.subarray(i * this.n, (i + 1) * this.n), boards[i].legal, this.n);
+      const value = this.card.wdl ? wdlValue(values[3 * i], values[3 * i + 1], values[3 * i + 2]) : values[i];
+      answers[i] = { priors, value };
     }
-    return { priors, value };
+    return answers;
   }
 }

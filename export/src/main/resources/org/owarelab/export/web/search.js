@@ -1,7 +1,10 @@
 // The lab's PUCT search in JavaScript: a port of org.owarelab.agents.puct (Tree, Walker,
 // Selection, RootSelection, RootPolicy) for the exported player's settings: no noise, no Gumbel,
-// no solver, one leaf per evaluation (the Java engine's order at a fixed simulation count), the
-// most visited move. WebConformanceTest checks that it picks the Java engine's move.
+// no solver, the most visited move. One leaf per evaluation (the Java engine's order at a fixed
+// simulation count), or with `batch` above 1 up to that many leaves per network call with virtual
+// loss, a walk that meets a leaf in flight holding one more virtual visit on its path (Walker's
+// collect and expand with collisions held, the Java engine's timed search). SearchConformanceTest
+// checks both against the Java engine.
 //
 // Perspective (as in Java): a node's valueSum and raw value are from the view of the side to move
 // there, in [-1, 1], negated on the way up. Selection maximises Q + c(N) P sqrt(N) / (1 + N(a))
@@ -12,13 +15,18 @@ const f32 = Math.fround;
 const PENDING = 0;
 const EXPANDED = 1;
 const TERMINAL = 2;
+/** Simulations ending at terminal nodes one batched step runs at most (Walker.TERMINAL_BURST). */
+const TERMINAL_BURST = 256;
+
+/** Leaves per network call of a timed search: the Java engine's timed batch (PuctAgent.AUTO_BATCH). */
+export const TIMED_BATCH = 32;
 
 /** The exported player's settings, the puct agent's defaults (see the model card's search.options). */
 export const DEFAULT_SETTINGS = Object.freeze({ cPuct: 1.25, cBase: 19652, fpu: 0.25, fpuRoot: 0.0, reuse: true });
 
 function newNode(parent, move, actions) {
   return {
-    parent, move, visits: 0, valueSum: 0, state: PENDING, raw: 0, legal: 0,
+    parent, move, visits: 0, virtual: 0, valueSum: 0, state: PENDING, raw: 0, legal: 0,
     children: new Array(actions).fill(null), prior: new Float32Array(actions),
   };
 }
@@ -40,6 +48,10 @@ export class UniformEvaluator {
       priors[m] = (board.legal >>> m) & 1 ? p : 0;
     }
     return { priors, value: 0 };
+  }
+
+  async evaluateBatch(boards) {
+    return boards.map((b) => this.evaluateNow(b));
   }
 }
 
@@ -86,14 +98,17 @@ export class Search {
     return v;
   }
 
-  /** PUCT over the legal children of an expanded node (Selection.puctPlain); ties go to the lower move. */
+  /**
+   * PUCT over the legal children of an expanded node (Selection.puct): virtual visits count as
+   * visits lost for the chooser (none in a one-leaf search); ties go to the lower move.
+   */
   select(node, fpuReduction) {
     const a = this.a;
-    const cs = this.scale(node.visits - 1);
+    const cs = this.scale(node.visits + node.virtual - 1);
     let visitedMass = 0;
     for (let m = 0; m < a; m++) {
       const ch = node.children[m];
-      if (ch !== null && ch.visits > 0) {
+      if (ch !== null && ch.visits + ch.virtual > 0) {
         visitedMass += node.prior[m];
       }
     }
@@ -105,8 +120,8 @@ export class Search {
         continue;
       }
       const ch = node.children[m];
-      const n = ch === null ? 0 : ch.visits;
-      const q = n === 0 ? fpu : -ch.valueSum / n;
+      const n = ch === null ? 0 : ch.visits + ch.virtual;
+      const q = n === 0 ? fpu : (-ch.valueSum - ch.virtual) / n;
       const score = q + cs * node.prior[m] / (1 + n);
       if (score > bestScore) {
         bestScore = score;
@@ -201,18 +216,148 @@ export class Search {
   }
 
   /**
-   * Runs `sims` simulations (Infinity: until the deadline), stopping at `deadline` (a
-   * performance.now()-style time in ms, or Infinity); `now` gives the time. Returns the result.
+   * One walk from the root for a batched step (Walker.descend with virtual loss): a new leaf to
+   * evaluate {leaf, board, depth} (its path marked with a virtual visit, the board a copy walked
+   * to it), a simulation that ended at a terminal node {depth} (backed up already), or a
+   * collision with a leaf in flight {collision}.
    */
-  async run({ sims = Infinity, deadline = Infinity, now = () => performance.now() } = {}) {
+  walk() {
+    const root = this.root;
+    if (root.state === PENDING) {
+      if (root.virtual > 0) {
+        return { collision: root };
+      }
+      root.virtual++;
+      return { leaf: root, board: this.board.copy(), depth: 0 };
+    }
+    const b = this.board.copy();
+    let node = root;
+    let depth = 0;
+    for (;;) {
+      const m = this.select(node, node === root ? this.s.fpuRoot : this.s.fpu);
+      let c = node.children[m];
+      b.play(m);
+      depth++;
+      if (c === null) {
+        c = newNode(node, m, this.a);
+        node.children[m] = c;
+        if (b.isOver()) {
+          c.state = TERMINAL;
+          c.raw = b.result(b.side);
+          this.backup(c, c.raw);
+          return { depth };
+        }
+        for (let x = c; x !== null; x = x.parent) {
+          x.virtual++;
+        }
+        return { leaf: c, board: b, depth };
+      }
+      if (c.state === TERMINAL) {
+        this.backup(c, c.raw);
+        return { depth };
+      }
+      if (c.state === PENDING) {
+        return { collision: c };
+      }
+      node = c;
+    }
+  }
+
+  /**
+   * One batched step (Walker.collect, one network call, Walker.expand): walks to up to `batch`
+   * leaves within `budget` simulations, holding up to `batch` collisions (a collision at the root
+   * ends the walks), evaluates the leaves in one call and backs them up, taking every virtual
+   * visit back. Returns {sims, depthSum, maxDepth}.
+   */
+  async step(batch, budget) {
+    const leaves = [];
+    const collided = [];
+    let sims = 0;
+    let depthSum = 0;
+    let maxDepth = 0;
+    let terminals = 0;
+    while (leaves.length < batch && budget - sims - leaves.length > 0) {
+      const w = this.walk();
+      if (w.collision) {
+        if (collided.length >= batch || w.collision === this.root) {
+          break;
+        }
+        for (let x = w.collision; x !== null; x = x.parent) {
+          x.virtual++;
+        }
+        collided.push(w.collision);
+      } else if (w.leaf) {
+        leaves.push(w);
+      } else {
+        sims++;
+        depthSum += w.depth;
+        maxDepth = Math.max(maxDepth, w.depth);
+        if (++terminals === TERMINAL_BURST) {
+          break;
+        }
+      }
+    }
+    try {
+      if (leaves.length > 0) {
+        const boards = leaves.map((l) => l.board);
+        const answers = this.evaluator.evaluateBatch ? await this.evaluator.evaluateBatch(boards)
+          : await Promise.all(boards.map((b) => this.evaluator.evaluate(b)));
+        for (let i = 0; i < leaves.length; i++) {
+          const { leaf, board, depth } = leaves[i];
+          const r = answers[i];
+          if (!(r.value >= -1 && r.value <= 1)) {
+            throw new Error("evaluator returned value " + r.value + " for " + board.text());
+          }
+          this.setPriors(leaf, board.legal, r.priors);
+          leaf.raw = r.value;
+          leaf.state = EXPANDED;
+          depthSum += depth;
+          maxDepth = Math.max(maxDepth, depth);
+          let v = r.value;
+          for (let x = leaf; x !== null; x = x.parent) {
+            x.visits++;
+            x.valueSum += v;
+            x.virtual--;
+            v = -v;
+          }
+        }
+        sims += leaves.length;
+      }
+    } finally {
+      for (const c of collided) {
+        for (let x = c; x !== null; x = x.parent) {
+          x.virtual--;
+        }
+      }
+    }
+    return { sims, depthSum, maxDepth };
+  }
+
+  /**
+   * Runs `sims` simulations (Infinity: until the deadline), stopping at `deadline` (a
+   * performance.now()-style time in ms, or Infinity); `now` gives the time. With `batch` above 1
+   * each network call evaluates up to `batch` leaves (virtual loss); 1 is the plain sequential
+   * search. Returns the result.
+   */
+  async run({ sims = Infinity, deadline = Infinity, now = () => performance.now(), batch = 1 } = {}) {
     if (this.board.isOver()) {
       throw new Error("cannot search a finished game at " + this.board.text());
+    }
+    if (!(Number.isInteger(batch) && batch >= 1)) {
+      throw new Error("batch " + batch + ": expected a whole number >= 1");
     }
     const t0 = now();
     let done = 0;
     let depthSum = 0;
     let maxDepth = 0;
     while (done < sims && (done === 0 || now() < deadline)) {
+      if (batch > 1) {
+        const r = await this.step(batch, sims - done);
+        done += r.sims;
+        depthSum += r.depthSum;
+        maxDepth = Math.max(maxDepth, r.maxDepth);
+        continue;
+      }
       const d = await this.simulate();
       done++;
       depthSum += d;

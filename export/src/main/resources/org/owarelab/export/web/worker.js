@@ -1,12 +1,14 @@
 // The agent of the web player, in a Web Worker so that the page stays responsive while it
 // searches: loads player.json, model.onnx and onnxruntime-web (all from this site), then answers
 // search requests one at a time. Messages in: {type: "search", id, moves, sims | movetimeMs}.
+// A fixed simulation count searches one leaf per network call (the Java engine's order); a time
+// limit evaluates up to TIMED_BATCH leaves per call with virtual loss, as the Java engine's clock does.
 // Out: {type: "ready", card}, {type: "result", id, move, value, pv, simulations, timeMs},
 // {type: "error", id, message}.
 
 import * as ort from "./ort/ort.wasm.bundle.min.mjs";
 import { Board, RuleSet, letter } from "./rules.js";
-import { Search } from "./search.js";
+import { Search, TIMED_BATCH } from "./search.js";
 import { OnnxEvaluator } from "./network.js";
 
 let search = null;
@@ -46,7 +48,8 @@ function moveRoot(moves) {
 async function handle(msg) {
   try {
     moveRoot(msg.moves);
-    const limit = msg.sims > 0 ? { sims: msg.sims } : { deadline: performance.now() + msg.movetimeMs };
+    const limit = msg.sims > 0 ? { sims: msg.sims }
+      : { deadline: performance.now() + msg.movetimeMs, batch: TIMED_BATCH };
     const r = await search.run(limit);
     const letters = [];
     const b = search.board.copy();

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.Decision;
@@ -70,10 +71,46 @@ class SearchConformanceTest {
         }
     }
 
+    /**
+     * The timed search's batches at a fixed count: up to {@code batch} leaves per call with virtual
+     * loss and collisions held, as the Java engine's {@code batch=N}. Uniform priors and value 0
+     * again leave no float arithmetic to differ, so every visit count must be Java's; no virtual
+     * visit is left, every expanded node's visits are 1 plus its children's, and the calls are
+     * fewer than the simulations.
+     */
     @ParameterizedTest
-    @CsvSource({"'mlp:hidden=32x16,value=tanh,aux=false', compact", "'mlp:hidden=24,value=wdl,aux=true', planes",
-        "'resnet:blocks=1,channels=8,value=tanh,aux=false', planes"})
-    void networkSearchPicksTheJavaEnginesMoveUpToNearTies(String spec, String encoderId) throws Exception {
+    @ValueSource(ints = {4, 32})
+    void batchedUniformSearchGivesTheJavaEnginesVisitCounts(int batch) throws Exception {
+        NodeHarness.assumeNode();
+        RuleSet rules = RuleSet.DEFAULT;
+        List<String> positions = positions(rules, POSITIONS, 53);
+        JsonNode js = search(rules, positions, null, null, batch);
+        int calls = 0;
+        try (Agent agent = PuctAgent.FACTORY.create(AgentSpec.parse("puct:sims=" + SIMS + ",batch=" + batch), rules, 1)) {
+            for (int i = 0; i < positions.size(); i++) {
+                Board b = board(rules, positions.get(i));
+                Decision d = agent.decide(b, SearchLimit.simulations(SIMS), SearchMonitor.NONE);
+                JsonNode r = js.path(i);
+                String at = "batch " + batch + " at " + positions.get(i);
+                assertEquals(SIMS, r.path("simulations").asInt(), at);
+                assertEquals(0, r.path("virtualLeft").asInt(), "virtual visits left, " + at);
+                assertEquals(0, r.path("unbalanced").asInt(), "nodes whose visits are not 1 + their children's, " + at);
+                assertEquals(d.move(), r.path("move").asInt(), "move, " + at);
+                for (int m = 0; m < rules.houses(); m++) {
+                    assertEquals(Math.round(d.policy()[m] * sum(r.path("visits"))), r.path("visits").path(m).asInt(),
+                            "visits of move " + m + ", " + at);
+                }
+                calls += r.path("calls").asInt();
+            }
+        }
+        assertTrue(calls < positions.size() * SIMS / 3, calls + " evaluator calls for " + positions.size() * SIMS
+                + " simulations at batch " + batch);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"'mlp:hidden=32x16,value=tanh,aux=false', compact, 1", "'mlp:hidden=24,value=wdl,aux=true', planes, 1",
+        "'resnet:blocks=1,channels=8,value=tanh,aux=false', planes, 1", "'mlp:hidden=24,value=wdl,aux=true', planes, 16"})
+    void networkSearchPicksTheJavaEnginesMoveUpToNearTies(String spec, String encoderId, int batch) throws Exception {
         NodeHarness.assumeNode();
         RuleSet rules = RuleSet.DEFAULT;
         ObservationEncoder encoder = Encoders.create(encoderId, rules);
@@ -89,11 +126,11 @@ class SearchConformanceTest {
             } else {
                 card.put("value", OnnxWriter.VALUE);
             }
-            JsonNode js = search(rules, positions, model, card);
+            JsonNode js = search(rules, positions, model, card, batch);
             int different = 0;
             try (DjlEvaluator djl = new DjlEvaluator(net, encoder, 1);
                     PuctAgent agent = new PuctAgent("puct", rules, djl, false, org.owarelab.agents.puct.PuctConfig.DEFAULT,
-                            new PuctAgent.Options(SIMS, true, 1, 1 << 16, org.owarelab.agents.puct.Temperature.GREEDY,
+                            new PuctAgent.Options(SIMS, true, batch, 1 << 16, org.owarelab.agents.puct.Temperature.GREEDY,
                                     false, 0, 1, false), 1)) {
                 for (int i = 0; i < positions.size(); i++) {
                     Board b = board(rules, positions.get(i));
@@ -108,14 +145,19 @@ class SearchConformanceTest {
                     }
                 }
             }
-            System.out.printf("web search vs Java engine, %s (%s), %d sims: %d of %d positions differ, all near-ties%n",
-                    spec, encoderId, SIMS, different, positions.size());
+            System.out.printf("web search vs Java engine, %s (%s), %d sims, batch %d: %d of %d positions differ, "
+                    + "all near-ties%n", spec, encoderId, SIMS, batch, different, positions.size());
             assertTrue(different <= positions.size() / 10, different + " near-ties of " + positions.size());
         }
     }
 
     private JsonNode search(RuleSet rules, List<String> positions, Path model, ObjectNode card) throws Exception {
-        ObjectNode req = NodeHarness.request("search").put("rules", rules.spec()).put("sims", SIMS);
+        return search(rules, positions, model, card, 1);
+    }
+
+    private JsonNode search(RuleSet rules, List<String> positions, Path model, ObjectNode card, int batch)
+            throws Exception {
+        ObjectNode req = NodeHarness.request("search").put("rules", rules.spec()).put("sims", SIMS).put("batch", batch);
         positions.forEach(req.putArray("positions")::add);
         if (model != null) {
             req.put("model", model.toAbsolutePath().toString()).set("card", card);
