@@ -172,65 +172,14 @@ export class Search {
     return r.value;
   }
 
-  /** One simulation from the root (Walker.descend with one leaf in flight); returns its leaf depth. */
-  async simulate() {
-    const root = this.root;
-    if (root.state === PENDING) {
-      const v = await this.expand(root, this.board);
-      this.backup(root, v);
-      return 0;
-    }
-    const b = this.board;
-    let node = root;
-    let depth = 0;
-    try {
-      for (;;) {
-        const m = this.select(node, node === root ? this.s.fpuRoot : this.s.fpu);
-        let c = node.children[m];
-        b.play(m);
-        depth++;
-        if (c === null) {
-          c = newNode(node, m, this.a);
-          node.children[m] = c;
-          if (b.isOver()) {
-            c.state = TERMINAL;
-            c.raw = b.result(b.side);
-            this.backup(c, c.raw);
-            return depth;
-          }
-          const v = await this.expand(c, b);
-          this.backup(c, v);
-          return depth;
-        }
-        if (c.state === TERMINAL) {
-          this.backup(c, c.raw);
-          return depth;
-        }
-        node = c;
-      }
-    } finally {
-      for (let k = 0; k < depth; k++) {
-        b.undo();
-      }
-    }
-  }
-
   /**
-   * One walk from the root for a batched step (Walker.descend with virtual loss): a new leaf to
-   * evaluate {leaf, board, depth} (its path marked with a virtual visit, the board a copy walked
-   * to it), a simulation that ended at a terminal node {depth} (backed up already), or a
-   * collision with a leaf in flight {collision}.
+   * Walks `b` (at the root) down the tree (Walker.descend): a new leaf to evaluate {leaf, depth}
+   * (its path marked with a virtual visit when `mark`), a simulation that ended at a terminal node
+   * {depth} (backed up already), or a leaf in flight {collision, depth}. `b` is left at the node
+   * reached; the caller takes the moves back.
    */
-  walk() {
+  descend(b, mark) {
     const root = this.root;
-    if (root.state === PENDING) {
-      if (root.virtual > 0) {
-        return { collision: root };
-      }
-      root.virtual++;
-      return { leaf: root, board: this.board.copy(), depth: 0 };
-    }
-    const b = this.board.copy();
     let node = root;
     let depth = 0;
     for (;;) {
@@ -247,20 +196,64 @@ export class Search {
           this.backup(c, c.raw);
           return { depth };
         }
-        for (let x = c; x !== null; x = x.parent) {
-          x.virtual++;
+        if (mark) {
+          for (let x = c; x !== null; x = x.parent) {
+            x.virtual++;
+          }
         }
-        return { leaf: c, board: b, depth };
+        return { leaf: c, depth };
       }
       if (c.state === TERMINAL) {
         this.backup(c, c.raw);
         return { depth };
       }
       if (c.state === PENDING) {
-        return { collision: c };
+        return { collision: c, depth };
       }
       node = c;
     }
+  }
+
+  /** One simulation from the root with one leaf in flight (no virtual loss); returns its leaf depth. */
+  async simulate() {
+    const root = this.root;
+    if (root.state === PENDING) {
+      const v = await this.expand(root, this.board);
+      this.backup(root, v);
+      return 0;
+    }
+    const b = this.board;
+    let depth = 0;
+    try {
+      const w = this.descend(b, false);
+      depth = w.depth;
+      if (w.leaf) {
+        this.backup(w.leaf, await this.expand(w.leaf, b));
+      }
+      return depth;
+    } finally {
+      for (let k = 0; k < depth; k++) {
+        b.undo();
+      }
+    }
+  }
+
+  /**
+   * One walk from the root for a batched step, on a copy of the root board: {leaf, board, depth}
+   * with the board walked to the leaf, {depth} for a terminal simulation, or {collision}.
+   */
+  walk() {
+    const root = this.root;
+    if (root.state === PENDING) {
+      if (root.virtual > 0) {
+        return { collision: root };
+      }
+      root.virtual++;
+      return { leaf: root, board: this.board.copy(), depth: 0 };
+    }
+    const board = this.board.copy();
+    const w = this.descend(board, true);
+    return w.leaf ? { leaf: w.leaf, board, depth: w.depth } : w;
   }
 
   /**
