@@ -70,7 +70,8 @@ final class AccuracyCommand implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "1", paramLabel = "T",
             description = {"Positions decided at once, each by an instance of the agent on a thread of its own "
                     + "(default ${DEFAULT-VALUE}); the figures do not depend on T for agents whose moves do not "
-                    + "depend on time. Give timed PUCT agents threads=1 then."})
+                    + "depend on time (a network's, gathered into shared calls, up to float near-ties). "
+                    + "Give timed PUCT agents threads=1 then."})
     int threads;
 
     @Option(names = "--plot", defaultValue = "accuracy.png", paramLabel = "FILE",
