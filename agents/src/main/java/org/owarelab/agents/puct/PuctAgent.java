@@ -125,6 +125,8 @@ public final class PuctAgent implements Agent {
     private final Board scratchB;
     private SplittableRandom random;
     private boolean synced;
+    /** Whether a root the endgame table covers is answered by the table ({@link #tableRoot}). */
+    private boolean tableRoot;
     /** Managed moves' running share of their target spent ({@link TimeManager#nextSpend}), kept across games. */
     private double spend = TimeManager.INITIAL_SPEND;
     /** Opens the evaluators of the extra search threads (null: the search runs on one thread). */
@@ -178,6 +180,18 @@ public final class PuctAgent implements Agent {
     }
 
     /**
+     * With {@code on}, a root that the endgame table ({@link #solver(boolean,
+     * org.owarelab.tables.EndgameTable, float)}) covers is not searched: the move is the table's,
+     * the highest lower bound of the mover's share, then the highest upper bound, then the lowest
+     * move (alpha-beta's rule at a covered root), and the value its result. A search without end
+     * ({@code go infinite}) still searches.
+     */
+    public PuctAgent tableRoot(boolean on) {
+        this.tableRoot = on;
+        return this;
+    }
+
+    /**
      * Sets how the evaluators of the extra search threads are opened ({@code threads} above 1):
      * each call of {@code open} returns a new evaluator, owned by this agent, that one thread
      * uses alone (its calls run on that thread, so the threads' network calls run at once). Without
@@ -212,6 +226,9 @@ public final class PuctAgent implements Agent {
         if (!synced || !sameHistory(tree.board(), board)) {
             tree.reset(board, random);
             synced = true;
+        }
+        if (tableRoot && tree.table != null && tree.table.covers(board) && !limit.infinite()) {
+            return tableDecision(board, t0, monitor);
         }
         int sims = limit.simulations() > 0 ? limit.simulations()
                 : limit.nodes() > 0 ? (int) Math.min(Integer.MAX_VALUE, limit.nodes())
@@ -274,6 +291,29 @@ public final class PuctAgent implements Agent {
         monitor.info(new SearchInfo((int) Math.round(tree.averageDepth()), tree.maxDepth(), value, Double.NaN, 0,
                 tree.simulations(), time / 1_000_000L, pv));
         return new Decision(move, policy, value, tree.simulations(), (int) Math.round(tree.averageDepth()), time, pv);
+    }
+
+    /** The table's move at a covered root ({@link #tableRoot}); the tree stays at the root, unsearched. */
+    private Decision tableDecision(Board board, long t0, SearchMonitor monitor) {
+        org.owarelab.tables.EndgameTable table = tree.table;
+        int[][] bounds = table.moveBounds(board);
+        int best = -1;
+        for (int m = 0; m < bounds.length; m++) {
+            if (bounds[m] != null && (best < 0 || bounds[m][0] > bounds[best][0]
+                    || (bounds[m][0] == bounds[best][0] && bounds[m][1] > bounds[best][1]))) {
+                best = m;
+            }
+        }
+        int outcome = org.owarelab.tables.EndgameTable.outcome(board.rules().totalSeeds(), board.store(board.toMove()),
+                bounds[best][0], bounds[best][1]);
+        boolean known = outcome != org.owarelab.tables.EndgameTable.UNKNOWN;
+        float value = known ? outcome : 0f;
+        float[] policy = new float[board.housesPerSide()];
+        policy[best] = 1f;
+        int[] pv = {best};
+        long time = System.nanoTime() - t0;
+        monitor.info(new SearchInfo(1, 1, value, Double.NaN, known ? outcome : 0, 0, time / 1_000_000L, pv));
+        return new Decision(best, policy, value, 0, 1, time, pv);
     }
 
     /** One search on {@code threads} threads over the tree ({@link ThreadedSearch}). */
