@@ -207,13 +207,7 @@ public final class AlphaBetaAgent implements Agent {
      */
     private Decision tableDecision(org.owarelab.tables.EndgameTable table, Board board, long t0, SearchMonitor monitor) {
         int[][] bounds = table.moveBounds(board);
-        int best = -1;
-        for (int m = 0; m < bounds.length; m++) {
-            if (bounds[m] != null && (best < 0 || bounds[m][0] > bounds[best][0]
-                    || (bounds[m][0] == bounds[best][0] && bounds[m][1] > bounds[best][1]))) {
-                best = m;
-            }
-        }
+        int best = org.owarelab.tables.EndgameTable.bestMove(bounds);
         int total = rules.totalSeeds();
         int a = board.store(board.toMove());
         int outcome = org.owarelab.tables.EndgameTable.outcome(total, a, bounds[best][0], bounds[best][1]);

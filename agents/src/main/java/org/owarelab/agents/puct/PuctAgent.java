@@ -297,13 +297,7 @@ public final class PuctAgent implements Agent {
     private Decision tableDecision(Board board, long t0, SearchMonitor monitor) {
         org.owarelab.tables.EndgameTable table = tree.table;
         int[][] bounds = table.moveBounds(board);
-        int best = -1;
-        for (int m = 0; m < bounds.length; m++) {
-            if (bounds[m] != null && (best < 0 || bounds[m][0] > bounds[best][0]
-                    || (bounds[m][0] == bounds[best][0] && bounds[m][1] > bounds[best][1]))) {
-                best = m;
-            }
-        }
+        int best = org.owarelab.tables.EndgameTable.bestMove(bounds);
         int outcome = org.owarelab.tables.EndgameTable.outcome(board.rules().totalSeeds(), board.store(board.toMove()),
                 bounds[best][0], bounds[best][1]);
         boolean known = outcome != org.owarelab.tables.EndgameTable.UNKNOWN;
