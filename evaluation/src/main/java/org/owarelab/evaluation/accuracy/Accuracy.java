@@ -226,6 +226,9 @@ public final class Accuracy {
                     moves[i] = m;
                 } catch (RuntimeException e) {
                     failure.compareAndSet(null, e);
+                } catch (Error e) {
+                    // A thread that died of an error would leave its positions' moves unset: fail the run.
+                    failure.compareAndSet(null, new IllegalStateException(agent.spec() + " failed: " + e, e));
                 }
             }
         };
