@@ -69,8 +69,8 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
     public static AblationPlan load(Path file) {
         AblationFile.Source src = AblationFile.read(file);
         AblationFile written = src.content();
-        List<String> rowNames = rowNames(src, written);
-        AblationFile f = rowNames == null ? written : withoutRowNames(written);
+        List<String> rowNames = VariantNames.rowNames(src, written);
+        AblationFile f = rowNames == null ? written : VariantNames.withoutRowNames(written);
         if (f.base() == null || f.base().isBlank()) {
             throw src.error("", "base", "missing (expected a config path relative to " + file
                     + ", or an embedded name: " + String.join(", ", embeddedNames()) + ")");
@@ -144,7 +144,7 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
             Map<String, String[]> places = new LinkedHashMap<>();
             row.forEach((k, v) -> {
                 overrides.add(override(k, v));
-                values.put(k, text(v));
+                values.put(k, VariantNames.text(v));
                 String section = f.grid().containsKey(k) ? "grid" : "zip";
                 places.put(override(k, v), new String[] {"/" + section + "/" + pointer(k), section + "." + k});
             });
@@ -153,13 +153,13 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
                     firstAxis == null ? "/set" : "/" + (f.grid().containsKey(firstAxis) ? "grid" : "zip") + "/"
                             + pointer(firstAxis), firstAxis == null ? null
                             : (f.grid().containsKey(firstAxis) ? "grid." : "zip.") + firstAxis + " (variant " + values + ")");
-            String named = name(values, axes);
+            String named = VariantNames.name(values, axes);
             if (rowNames != null) {
                 // The grid's part as usual, then the zipped row's own name.
                 Map<String, String> gridPart = new LinkedHashMap<>(values);
                 gridPart.keySet().retainAll(f.grid().keySet());
                 String rowName = rowNames.get(variants.size() % rowNames.size());
-                named = gridPart.isEmpty() ? rowName : name(gridPart, axes) + "_" + rowName;
+                named = gridPart.isEmpty() ? rowName : VariantNames.name(gridPart, axes) + "_" + rowName;
             }
             String name = named;
             for (int i = 2; !names.add(name); i++) {
@@ -300,56 +300,6 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
         throw src.error(pointer, key, problem);
     }
 
-    /** The zip key that names the zipped rows instead of setting a config key. */
-    static final String ROW_NAME = "name";
-
-    /**
-     * The names of the zipped rows ({@code zip: {name: [mlp, resnet], ...}}), checked, or null when
-     * the file gives none: scalars, distinct, safe as directory names, one per row, and beside at
-     * least one zipped config key.
-     */
-    private static List<String> rowNames(AblationFile.Source src, AblationFile f) {
-        List<JsonNode> given = f.zip().get(ROW_NAME);
-        if (given == null) {
-            return null;
-        }
-        String at = "/zip/" + ROW_NAME;
-        String key = "zip." + ROW_NAME;
-        if (given.isEmpty()) {
-            throw src.error(at, key, "empty (expected one name per zipped row, e.g. name: [mlp, resnet])");
-        }
-        if (f.zip().size() == 1) {
-            throw src.error(at, key, "names the zipped rows, but no other key is zipped (expected zipped config keys "
-                    + "beside it, e.g. network.kind: [mlp, resnet])");
-        }
-        int rows = f.zip().entrySet().stream().filter(e -> !e.getKey().equals(ROW_NAME))
-                .mapToInt(e -> e.getValue() == null ? 0 : e.getValue().size()).findFirst().orElse(0);
-        if (given.size() != rows) {
-            throw src.error(at, key, given.size() + " names for " + rows + " zipped rows (expected one name per row)");
-        }
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < given.size(); i++) {
-            JsonNode v = given.get(i);
-            String name = v == null || !v.isValueNode() || v.isNull() ? "" : v.asText();
-            if (!name.matches("[A-Za-z0-9._+-]+") || name.equals(".") || name.equals("..")) {
-                throw src.error(at + "/" + i, key, "name " + v + " is not a plain name (expected letters, digits and "
-                        + "._+- only, as it names the variant's directory)");
-            }
-            if (names.contains(name)) {
-                throw src.error(at + "/" + i, key, "name " + name + " is listed twice (expected distinct names)");
-            }
-            names.add(name);
-        }
-        return names;
-    }
-
-    /** {@code f} without the rows' names: they are labels, not config keys, so not axes. */
-    private static AblationFile withoutRowNames(AblationFile f) {
-        Map<String, List<JsonNode>> zip = new LinkedHashMap<>(f.zip());
-        zip.remove(ROW_NAME);
-        return new AblationFile(f.base(), f.set(), f.grid(), zip, f.seeds(), f.evaluation());
-    }
-
     /** The grid's combinations times the zipped rows, each an ordered map of axis key to value. */
     private static List<Map<String, JsonNode>> combinations(AblationFile f) {
         List<Map<String, JsonNode>> rows = new ArrayList<>();
@@ -385,37 +335,6 @@ public record AblationPlan(AblationFile.Source source, String baseName, String b
     /** {@code key=value} as {@code --set} reads it: the value in JSON form, which YAML reads back as written. */
     static String override(String key, JsonNode value) {
         return key + "=" + (value == null ? "null" : value.toString());
-    }
-
-    /** A value as the variant name and the tables show it. */
-    static String text(JsonNode v) {
-        if (v == null || v.isNull()) {
-            return "null";
-        }
-        if (v.isArray()) {
-            List<String> parts = new ArrayList<>();
-            v.forEach(x -> parts.add(text(x)));
-            return String.join("x", parts);
-        }
-        return v.isValueNode() ? v.asText() : v.toString();
-    }
-
-    static String name(Map<String, String> values, List<String> axes) {
-        if (values.isEmpty()) {
-            return "base";
-        }
-        List<String> parts = new ArrayList<>();
-        values.forEach((k, v) -> parts.add(label(k, axes) + "=" + v));
-        return String.join("_", parts).replaceAll("[^A-Za-z0-9._=+-]", "-");
-    }
-
-    /** The key's last segment, or its last two when the last is a generic word or shared with another axis. */
-    private static String label(String key, List<String> axes) {
-        String[] s = key.split("\\.");
-        String last = s[s.length - 1];
-        long same = axes.stream().filter(a -> a.equals(last) || a.endsWith("." + last)).count();
-        boolean generic = Set.of("enabled", "kind", "fraction", "value").contains(last);
-        return s.length >= 2 && (same > 1 || generic) ? s[s.length - 2] + "." + last : last;
     }
 
     private static String pointer(String key) {

@@ -162,11 +162,11 @@ class AblationPlanTest {
     @Test
     void variantNamesKeepTwoKeySegmentsForGenericOrSharedLastSegments() {
         List<String> axes = List.of("selfplay.search.gumbel.enabled", "network.aux", "a.simulations", "b.simulations");
-        assertEquals("gumbel.enabled=true", AblationPlan.name(Map.of("selfplay.search.gumbel.enabled", "true"), axes));
-        assertEquals("aux=false", AblationPlan.name(Map.of("network.aux", "false"), axes));
-        assertEquals("a.simulations=8", AblationPlan.name(Map.of("a.simulations", "8"), axes));
-        assertEquals("hidden=64x64", AblationPlan.name(Map.of("network.hidden", "64x64"), List.of("network.hidden")));
-        assertEquals("opponents=greedy-alphabeta-depth=2", AblationPlan.name(Map.of("arena.opponents",
+        assertEquals("gumbel.enabled=true", VariantNames.name(Map.of("selfplay.search.gumbel.enabled", "true"), axes));
+        assertEquals("aux=false", VariantNames.name(Map.of("network.aux", "false"), axes));
+        assertEquals("a.simulations=8", VariantNames.name(Map.of("a.simulations", "8"), axes));
+        assertEquals("hidden=64x64", VariantNames.name(Map.of("network.hidden", "64x64"), List.of("network.hidden")));
+        assertEquals("opponents=greedy-alphabeta-depth=2", VariantNames.name(Map.of("arena.opponents",
                 "greedy,alphabeta:depth=2"), List.of("arena.opponents")), "made safe as a directory name");
     }
 

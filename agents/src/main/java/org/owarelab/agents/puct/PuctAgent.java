@@ -228,7 +228,7 @@ public final class PuctAgent implements Agent {
             synced = true;
         }
         if (tableRoot && tree.table != null && tree.table.covers(board) && !limit.infinite()) {
-            return tableDecision(board, t0, monitor);
+            return TableRoot.decide(tree.table, board, t0, monitor); // the tree stays at the root, unsearched
         }
         int sims = limit.simulations() > 0 ? limit.simulations()
                 : limit.nodes() > 0 ? (int) Math.min(Integer.MAX_VALUE, limit.nodes())
@@ -291,23 +291,6 @@ public final class PuctAgent implements Agent {
         monitor.info(new SearchInfo((int) Math.round(tree.averageDepth()), tree.maxDepth(), value, Double.NaN, 0,
                 tree.simulations(), time / 1_000_000L, pv));
         return new Decision(move, policy, value, tree.simulations(), (int) Math.round(tree.averageDepth()), time, pv);
-    }
-
-    /** The table's move at a covered root ({@link #tableRoot}); the tree stays at the root, unsearched. */
-    private Decision tableDecision(Board board, long t0, SearchMonitor monitor) {
-        org.owarelab.tables.EndgameTable table = tree.table;
-        int[][] bounds = table.moveBounds(board);
-        int best = org.owarelab.tables.EndgameTable.bestMove(bounds);
-        int outcome = org.owarelab.tables.EndgameTable.outcome(board.rules().totalSeeds(), board.store(board.toMove()),
-                bounds[best][0], bounds[best][1]);
-        boolean known = outcome != org.owarelab.tables.EndgameTable.UNKNOWN;
-        float value = known ? outcome : 0f;
-        float[] policy = new float[board.housesPerSide()];
-        policy[best] = 1f;
-        int[] pv = {best};
-        long time = System.nanoTime() - t0;
-        monitor.info(new SearchInfo(1, 1, value, Double.NaN, known ? outcome : 0, 0, time / 1_000_000L, pv));
-        return new Decision(best, policy, value, 0, 1, time, pv);
     }
 
     /** One search on {@code threads} threads over the tree ({@link ThreadedSearch}). */
