@@ -125,8 +125,6 @@ public final class PuctAgent implements Agent {
     private final Board scratchB;
     private SplittableRandom random;
     private boolean synced;
-    /** Whether a root the endgame table covers is answered by the table ({@link #tableRoot}). */
-    private boolean tableRoot;
     /** Managed moves' running share of their target spent ({@link TimeManager#nextSpend}), kept across games. */
     private double spend = TimeManager.INITIAL_SPEND;
     /** Opens the evaluators of the extra search threads (null: the search runs on one thread). */
@@ -180,18 +178,6 @@ public final class PuctAgent implements Agent {
     }
 
     /**
-     * With {@code on}, a root that the endgame table ({@link #solver(boolean,
-     * org.owarelab.tables.EndgameTable, float)}) covers is not searched: the move is the table's,
-     * the highest lower bound of the mover's share, then the highest upper bound, then the lowest
-     * move (alpha-beta's rule at a covered root), and the value its result. A search without end
-     * ({@code go infinite}) still searches.
-     */
-    public PuctAgent tableRoot(boolean on) {
-        this.tableRoot = on;
-        return this;
-    }
-
-    /**
      * Sets how the evaluators of the extra search threads are opened ({@code threads} above 1):
      * each call of {@code open} returns a new evaluator, owned by this agent, that one thread
      * uses alone (its calls run on that thread, so the threads' network calls run at once). Without
@@ -226,9 +212,6 @@ public final class PuctAgent implements Agent {
         if (!synced || !sameHistory(tree.board(), board)) {
             tree.reset(board, random);
             synced = true;
-        }
-        if (tableRoot && tree.table != null && tree.table.covers(board) && !limit.infinite()) {
-            return TableRoot.decide(tree.table, board, t0, monitor); // the tree stays at the root, unsearched
         }
         int sims = limit.simulations() > 0 ? limit.simulations()
                 : limit.nodes() > 0 ? (int) Math.min(Integer.MAX_VALUE, limit.nodes())

@@ -27,8 +27,6 @@ import org.owarelab.tables.EndgameTable;
  * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
  * [all], {@code reuse} [true], {@code solver} [false] (MCTS-solver, {@link Tree#solver}),
  * {@code tables} [none: an endgame table file whose decided positions are terminal],
- * {@code table-root} [false: with {@code tables}, a root the table covers plays the table's move
- * unsearched, {@link PuctAgent#tableRoot}],
  * {@code margin} [0: the weight, at most 0.5, of the seed margin in the value of game ends and
  * table-decided leaves, so that among won lines the search prefers the one keeping most seeds],
  * {@code threads} [auto: every core for a search ended by the clock or a stop, 1 for a fixed
@@ -46,7 +44,7 @@ import org.owarelab.tables.EndgameTable;
  */
 final class PuctAgentFactory implements AgentFactory {
     private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
-            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "table-root", "margin", "threads", "timeman");
+            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "margin", "threads", "timeman");
     private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
 
     /** Whether {@code solver} is on when the spec does not say. */
@@ -97,8 +95,7 @@ final class PuctAgentFactory implements AgentFactory {
                 + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
                 + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152, solver=" + DEFAULT_SOLVER
                 + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
-                + "decides are terminal with their exact value), table-root=false (with tables: a root the table covers "
-                + "plays the table's best move, unsearched), margin=0 (0-0.5: game ends and table-decided leaves are worth "
+                + "decides are terminal with their exact value), margin=0 (0-0.5: game ends and table-decided leaves are worth "
                 + "(1-margin)*result + margin*seed margin, so that among wins the search prefers more seeds), threads=auto (threads of one search over one tree: "
                 + "every core when the clock ends the search, 1 for a fixed sims count, so seeded games stay identical), "
                 + "timeman=true (under a game clock: an early stop once the best move cannot change, the time saved "
@@ -151,15 +148,10 @@ final class PuctAgentFactory implements AgentFactory {
                 throw new AgentSpecException("agent spec '" + spec.text() + "': tables=" + tables + ": " + e.getMessage());
             }
         }
-        boolean tableRoot = spec.bool("table-root", false);
-        if (tableRoot && table == null) {
-            throw new AgentSpecException("agent spec '" + spec.text() + "': table-root=true needs tables=FILE "
-                    + "(the endgame table that answers covered roots)");
-        }
         Evaluator evaluator = evaluator(spec, rules);
         try {
             return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed).solver(solver, table, margin)
-                    .tableRoot(tableRoot).helperEvaluators(() -> threadEvaluator(spec, rules));
+                    .helperEvaluators(() -> threadEvaluator(spec, rules));
         } catch (IllegalArgumentException e) {
             evaluator.close();
             throw new AgentSpecException("agent spec '" + spec.text() + "': " + e.getMessage());
