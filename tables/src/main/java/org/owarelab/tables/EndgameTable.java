@@ -170,22 +170,6 @@ public final class EndgameTable {
         return out;
     }
 
-    /**
-     * The best move by the bounds of {@link #moveBounds}: the highest lower bound of the mover's
-     * share, then the highest upper bound, then the lowest move (the move a player using the
-     * table at a covered root plays).
-     */
-    public static int bestMove(int[][] bounds) {
-        int best = -1;
-        for (int m = 0; m < bounds.length; m++) {
-            if (bounds[m] != null && (best < 0 || bounds[m][0] > bounds[best][0]
-                    || (bounds[m][0] == bounds[best][0] && bounds[m][1] > bounds[best][1]))) {
-                best = m;
-            }
-        }
-        return best;
-    }
-
     /** Loaded tables by file and rule set, shared by every agent of the process. */
     private static final java.util.concurrent.ConcurrentHashMap<String, EndgameTable> CACHE =
             new java.util.concurrent.ConcurrentHashMap<>();

@@ -61,8 +61,8 @@ public final class AlphaBetaAgent implements Agent {
                     + "(plies; default " + AlphaBetaConfig.DEFAULT_DEPTH + " when no limit is given), movetime (ms), "
                     + "nodes, tt (MiB, default " + AlphaBetaConfig.DEFAULT_TT_MB + ", 0 = none), qs (capture "
                     + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
-                    + "from 'oware tables build': covered positions are scored exactly, a covered root plays the "
-                    + "table's move; default auto = timed searches use the table for the rules found in $"
+                    + "from 'oware tables build': covered positions below the root are scored from it (a covered root is "
+                    + "searched, its moves scored from the table); default auto = timed searches use the table for the rules found in $"
                     + org.owarelab.tables.EndgameTable.PLACES_VARIABLE + " or the working directory, off = none), lmr (late-move reductions: auto|true|false, default auto = on "
                     + "for timed searches, off for depth and node limits), asp "
                     + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + "), weights (the "
@@ -200,27 +200,9 @@ public final class AlphaBetaAgent implements Agent {
         return found.orElse(null);
     }
 
-    /**
-     * The table's best move at a covered root: the highest lower bound of the mover's share, then
-     * the highest upper bound, then the first; its value is the table's result (±1 or 0 when the
-     * bounds decide it, else tanh of the margin of the table's value).
-     */
-    private Decision tableDecision(org.owarelab.tables.EndgameTable table, Board board, long t0, SearchMonitor monitor) {
-        int[][] bounds = table.moveBounds(board);
-        int best = org.owarelab.tables.EndgameTable.bestMove(bounds);
-        int total = rules.totalSeeds();
-        int a = board.store(board.toMove());
-        int outcome = org.owarelab.tables.EndgameTable.outcome(total, a, bounds[best][0], bounds[best][1]);
-        double margin = 2 * (a + (bounds[best][0] + bounds[best][1]) / 2.0) - total;
-        float value = outcome == org.owarelab.tables.EndgameTable.UNKNOWN ? (float) Math.tanh(margin / Score.VALUE_SCALE)
-                : outcome;
-        float[] policy = new float[board.housesPerSide()];
-        policy[best] = 1f;
-        long elapsed = clock.getAsLong() - t0;
-        monitor.info(new SearchInfo(1, 1, value, margin, outcome == org.owarelab.tables.EndgameTable.UNKNOWN ? 0 : outcome,
-                0, elapsed / 1_000_000, new int[] {best}));
-        last = new Deepening(0, -1, -1, false, best, 0);
-        return new Decision(best, policy, value, 0, 0, elapsed, new int[] {best});
+    /** Positions the last decision scored from the endgame table (tests). */
+    long tableHits() {
+        return search.tableHits();
     }
 
     @Override
@@ -240,10 +222,10 @@ public final class AlphaBetaAgent implements Agent {
         long deadline = !lim.infinite() && lim.movetimeMillis() > 0
                 ? t0 + TimeControl.usableMillis(lim.movetimeMillis()) * 1_000_000L : Long.MAX_VALUE;
         boolean timed = deadline != Long.MAX_VALUE || lim.infinite();
+        // A covered root is searched too, its moves scored from the table: the table knows no history,
+        // and a move that closes a cycle of the game's own positions ends it by repetition, which only
+        // the search sees (answering covered roots from the table alone lost games that way).
         org.owarelab.tables.EndgameTable table = tableFor(timed);
-        if (table != null && table.covers(board)) {
-            return tableDecision(table, board, t0, monitor);
-        }
 
         work.copyFrom(board);
         search.endgame(table);
