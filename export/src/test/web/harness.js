@@ -55,14 +55,21 @@ function replayOp(req) {
   };
 }
 
-/** Every node under `root`: [virtual visits left, expanded nodes whose visits are not 1 + their children's]. */
+/**
+ * Every node under `root`: [virtual visits left, expanded nodes whose visits are not 1 + their
+ * children's, unexpanded nodes below the root (leaves left in flight)].
+ */
 function audit(root) {
   let virtual = 0;
   let unbalanced = 0;
+  let pending = 0;
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop();
     virtual += Math.abs(node.virtual);
+    if (node.state === 0 && node !== root) {
+      pending++;
+    }
     let below = 0;
     for (const c of node.children) {
       if (c !== null) {
@@ -74,7 +81,7 @@ function audit(root) {
       unbalanced++;
     }
   }
-  return [virtual, unbalanced];
+  return [virtual, unbalanced, pending];
 }
 
 /**
@@ -109,10 +116,70 @@ async function searchOp(req) {
   return { results: out };
 }
 
+/**
+ * An evaluator whose call number `at` fails: "reject" rejects it, "nan" answers NaN as the value of
+ * its last board (so a batch's other leaves are backed up before the search finds it).
+ */
+function failingAt(inner, at, how) {
+  let calls = 0;
+  const spoil = (answers) => {
+    answers[answers.length - 1] = { ...answers[answers.length - 1], value: NaN };
+    return answers;
+  };
+  return {
+    evaluate: async (b) => {
+      if (++calls !== at) {
+        return inner.evaluate(b);
+      }
+      if (how === "reject") {
+        throw new Error("injected failure at call " + at);
+      }
+      return spoil([await inner.evaluate(b)])[0];
+    },
+    evaluateBatch: async (bs) => {
+      if (++calls !== at) {
+        return inner.evaluateBatch(bs);
+      }
+      if (how === "reject") {
+        throw new Error("injected failure at call " + at);
+      }
+      return spoil(await inner.evaluateBatch(bs));
+    },
+  };
+}
+
+/**
+ * {rules, positions, sims, batch, failAt (one call number per position), how}: a search whose
+ * evaluator fails at that call, then a second run on the same tree for the simulations left. For
+ * each: the error, the tree's audit after the failure, the simulations completed before it, and
+ * the second run's result and audit.
+ */
+async function recoverOp(req) {
+  const rules = RuleSet.parse(req.rules);
+  const out = [];
+  for (let i = 0; i < req.positions.length; i++) {
+    const s = new Search(rules, failingAt(new UniformEvaluator(), req.failAt[i], req.how), DEFAULT_SETTINGS);
+    s.reset(boardAfter(rules, req.positions[i]));
+    let error = null;
+    try {
+      await s.run({ sims: req.sims, now: () => 0, batch: req.batch });
+    } catch (e) {
+      error = String(e.message || e);
+    }
+    const failed = audit(s.root);
+    const completed = s.root.visits;
+    const r = await s.run({ sims: req.sims - completed, now: () => 0, batch: req.batch });
+    const after = audit(s.root);
+    out.push({ error, failed, completed, move: r.move, visits: r.visits, simulations: r.simulations,
+      rootVisits: s.root.visits, after });
+  }
+  return { results: out };
+}
+
 const req = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const ops = { perft: perftOp, replay: replayOp, search: searchOp };
+const ops = { perft: perftOp, replay: replayOp, search: searchOp, recover: recoverOp };
 if (!(req.op in ops)) {
-  console.error("harness: unknown op '" + req.op + "' (expected perft, replay or search)");
+  console.error("harness: unknown op '" + req.op + "' (expected perft, replay, search or recover)");
   process.exit(2);
 }
 process.stdout.write(JSON.stringify(await ops[req.op](req)));

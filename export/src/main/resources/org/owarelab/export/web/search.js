@@ -214,6 +214,17 @@ export class Search {
     }
   }
 
+  /**
+   * Takes back a leaf whose evaluation failed (the evaluator threw or rejected): a new child is
+   * removed from its parent and a root stays unexpanded, so that the tree is as if the walk to it
+   * never happened and a later run goes on from a consistent tree.
+   */
+  forget(leaf) {
+    if (leaf.parent !== null && leaf.state === PENDING) {
+      leaf.parent.children[leaf.move] = null;
+    }
+  }
+
   /** One simulation from the root with one leaf in flight (no virtual loss); returns its leaf depth. */
   async simulate() {
     const root = this.root;
@@ -228,7 +239,14 @@ export class Search {
       const w = this.descend(b, false);
       depth = w.depth;
       if (w.leaf) {
-        this.backup(w.leaf, await this.expand(w.leaf, b));
+        let v;
+        try {
+          v = await this.expand(w.leaf, b);
+        } catch (e) {
+          this.forget(w.leaf);
+          throw e;
+        }
+        this.backup(w.leaf, v);
       }
       return depth;
     } finally {
@@ -260,7 +278,8 @@ export class Search {
    * One batched step (Walker.collect, one network call, Walker.expand): walks to up to `batch`
    * leaves within `budget` simulations, holding up to `batch` collisions (a collision at the root
    * ends the walks), evaluates the leaves in one call and backs them up, taking every virtual
-   * visit back. Returns {sims, depthSum, maxDepth}.
+   * visit back. When the call fails, the leaves not yet backed up are forgotten and the error is
+   * thrown: the tree stays consistent for a later run. Returns {sims, depthSum, maxDepth}.
    */
   async step(batch, budget) {
     const leaves = [];
@@ -290,6 +309,7 @@ export class Search {
         }
       }
     }
+    let expanded = 0;
     try {
       if (leaves.length > 0) {
         const boards = leaves.map((l) => l.board);
@@ -313,6 +333,7 @@ export class Search {
             x.virtual--;
             v = -v;
           }
+          expanded++;
         }
         sims += leaves.length;
       }
@@ -321,6 +342,13 @@ export class Search {
         for (let x = c; x !== null; x = x.parent) {
           x.virtual--;
         }
+      }
+      for (let i = expanded; i < leaves.length; i++) {
+        const leaf = leaves[i].leaf;
+        for (let x = leaf; x !== null; x = x.parent) {
+          x.virtual--;
+        }
+        this.forget(leaf);
       }
     }
     return { sims, depthSum, maxDepth };

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,6 +106,47 @@ class SearchConformanceTest {
         }
         assertTrue(calls < positions.size() * SIMS / 3, calls + " evaluator calls for " + positions.size() * SIMS
                 + " simulations at batch " + batch);
+    }
+
+    /**
+     * A network call that fails (rejected, or a NaN value for the last leaf of a batch) fails the
+     * search's run and leaves its tree consistent: no virtual visit, no leaf left in flight, every
+     * expanded node balanced. A second run on the same tree then completes the simulations left;
+     * one leaf per call, where a failed simulation is taken back whole, it ends with a fresh
+     * search's visit counts. The failure is injected at calls 1 to 4 (1: the root's evaluation).
+     */
+    @ParameterizedTest
+    @CsvSource({"1, reject", "1, nan", "4, reject", "4, nan", "32, reject", "32, nan"})
+    void aFailedNetworkCallLeavesTheTreeConsistent(int batch, String how) throws Exception {
+        NodeHarness.assumeNode();
+        RuleSet rules = RuleSet.DEFAULT;
+        List<String> positions = positions(rules, 24, 59);
+        ObjectNode req = NodeHarness.request("recover").put("rules", rules.spec()).put("sims", SIMS)
+                .put("batch", batch).put("how", how);
+        positions.forEach(req.putArray("positions")::add);
+        ArrayNode failAt = req.putArray("failAt");
+        for (int i = 0; i < positions.size(); i++) {
+            failAt.add(1 + i % 4);
+        }
+        JsonNode results = NodeHarness.run(req, tmp).path("results");
+        assertEquals(positions.size(), results.size());
+        JsonNode fresh = batch == 1 ? search(rules, positions, null, null, 1) : null;
+        for (int i = 0; i < positions.size(); i++) {
+            JsonNode r = results.path(i);
+            String at = "batch " + batch + ", " + how + " at call " + (1 + i % 4) + ", at " + positions.get(i);
+            String error = r.path("error").asText("");
+            assertTrue(how.equals("reject") ? error.contains("injected failure") : error.contains("value NaN"),
+                    "the run's error, " + at + ": " + r.path("error"));
+            for (String audit : new String[] {"failed", "after"}) {
+                assertEquals("[0,0,0]", r.path(audit).toString(),
+                        "[virtual visits, unbalanced nodes, leaves in flight] " + audit + ", " + at);
+            }
+            assertEquals(SIMS - r.path("completed").asInt(), r.path("simulations").asInt(), at);
+            assertEquals(SIMS, r.path("rootVisits").asInt(), "the root's visits after both runs, " + at);
+            if (fresh != null) {
+                assertEquals(fresh.path(i).path("visits"), r.path("visits"), "visits against a fresh search, " + at);
+            }
+        }
     }
 
     @ParameterizedTest
