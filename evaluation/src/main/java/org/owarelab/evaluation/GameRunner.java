@@ -134,23 +134,25 @@ public final class GameRunner {
         }
 
         void run(Agent[] agents, int maxPlies) {
-            long[] left = clock == null ? null : new long[] {clock.baseMillis(), clock.baseMillis()};
+            // Each side's clock in microseconds, so that moves shorter than a millisecond are charged too.
+            long[] left = clock == null ? null : new long[] {clock.baseMillis() * 1000, clock.baseMillis() * 1000};
             while (!board.isOver() && board.ply() < maxPlies) {
                 int side = board.toMove();
                 failing = side;
                 view.copyFrom(board);
                 long t0 = System.nanoTime();
                 SearchLimit limit = left == null ? SearchLimit.NONE
-                        : SearchLimit.clock(left[side], clock.incrementMillis(), 0);
+                        : SearchLimit.clock(left[side] / 1000, clock.incrementMillis(), 0);
                 Decision d = agents[side].decide(view, limit, SearchMonitor.NONE);
                 long t = (System.nanoTime() - t0) / 1000;
                 if (left != null) {
-                    left[side] -= t / 1000;
+                    left[side] -= t;
                     if (left[side] < 0) {
-                        throw new IllegalStateException("lost on time at ply " + board.ply() + " (" + -left[side]
-                                + " ms over its clock of " + clock + ")");
+                        throw new IllegalStateException(String.format(java.util.Locale.ROOT,
+                                "lost on time at ply %d (%.1f ms over its clock of %s)", board.ply(), -left[side] / 1000.0,
+                                clock));
                     }
-                    left[side] += clock.incrementMillis();
+                    left[side] += clock.incrementMillis() * 1000;
                 }
                 if (moves == micros.length) {
                     micros = Arrays.copyOf(micros, 2 * moves);

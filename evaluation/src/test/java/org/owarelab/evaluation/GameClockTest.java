@@ -37,7 +37,10 @@ class GameClockTest {
         }
     }
 
-    /** {@code clocked[:spin=true]}: plays random, records each limit; with spin, runs past each move's most time. */
+    /**
+     * {@code clocked[:spin=true][,micros=U]}: plays random, records each limit; with spin, runs past
+     * each move's most time; with micros, takes at least U microseconds a move.
+     */
     private static final class Clocked implements AgentFactory {
         final List<SearchLimit> limits = Collections.synchronizedList(new ArrayList<>());
 
@@ -48,7 +51,7 @@ class GameClockTest {
 
         @Override
         public Set<String> keys() {
-            return Set.of("spin");
+            return Set.of("spin", "micros");
         }
 
         @Override
@@ -59,13 +62,14 @@ class GameClockTest {
         @Override
         public Agent create(AgentSpec spec, RuleSet rules, long seed) {
             boolean spin = spec.bool("spin", false);
+            long micros = spec.integer("micros", 0, 0, 1_000_000);
             Agent random = BuiltInAgents.registry().create("random", rules, seed);
             return new Agent() {
                 @Override
                 public Decision decide(Board board, SearchLimit limit, SearchMonitor monitor) {
                     limits.add(limit);
-                    if (spin) {
-                        long end = System.nanoTime() + (limit.hardMillis() + 20) * 1_000_000L;
+                    if (spin || micros > 0) {
+                        long end = System.nanoTime() + (spin ? (limit.hardMillis() + 20) * 1_000_000L : micros * 1000);
                         while (System.nanoTime() < end) {
                             Thread.onSpinWait();
                         }
@@ -102,6 +106,23 @@ class GameClockTest {
         assertTrue(f.limits.get(0).maxMillis() > f.limits.get(0).movetimeMillis());
         // Later moves: the clock grew by the increment (random moves take well under 600 ms).
         assertTrue(f.limits.get(2).movetimeMillis() > f.limits.get(0).movetimeMillis(), f.limits.get(2).toString());
+    }
+
+    @Test
+    void movesShorterThanAMillisecondAreCharged() {
+        // Ten moves of at least 0.4 ms each take at least 4 ms from a clock without increment; a clock
+        // kept in whole milliseconds would charge them nothing.
+        Clocked f = new Clocked();
+        AgentRegistry agents = AgentRegistry.of(List.of(f));
+        GameRunner runner = new GameRunner(agents, RuleSet.DEFAULT, Position.start(RuleSet.DEFAULT), 500,
+                new GameClock(60_000, 0));
+        GameRecord r = runner.play(new ScheduledGame(0, 0, new Opening(0, "", Position.start(RuleSet.DEFAULT).text()),
+                "clocked:micros=400", "clocked:micros=400", org.owarelab.rules.Side.SOUTH, 1));
+        assertNull(r.error(), r.error());
+        assertTrue(f.limits.size() > 20, f.limits.size() + " moves");
+        assertEquals(SearchLimit.clock(60_000, 0, 0), f.limits.get(0));
+        SearchLimit eleventh = f.limits.get(20); // the first side's 11th move
+        assertTrue(eleventh.movetimeMillis() <= TimeControl.perMoveMillis(60_000 - 4, 0, 0), eleventh.toString());
     }
 
     @Test

@@ -47,6 +47,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
     private final int rootMask;
     private final SearchLimit limit;
     private final long budgetMillis;
+    private final long ponderhitMillis; // the time after ponderhit (GoParams.ponderhitMillis)
     private final long graceMillis;
     /** {@code go infinite}: held until stop even after a ponderhit. */
     private final boolean infinite;
@@ -82,6 +83,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
         this.rootMask = board.legalMask();
         this.limit = go.limit(rootSide);
         this.budgetMillis = go.hardMillis(rootSide); // the planned time may be stretched up to this (SearchLimit.maxMillis)
+        this.ponderhitMillis = go.ponderhitMillis(rootSide);
         this.graceMillis = graceMillis;
         this.infinite = go.infinite();
         this.pondering = go.ponder();
@@ -213,15 +215,18 @@ final class EngineSearch implements SearchMonitor, Runnable {
         }
     }
 
-    /** UCI {@code ponderhit}: the ponder search becomes a normal one, timed from now. */
+    /**
+     * UCI {@code ponderhit}: the ponder search becomes a normal one, timed from now: it goes on for the
+     * move's planned time ({@link GoParams#ponderhitMillis}).
+     */
     synchronized void ponderhit() {
         if (finished || !pondering) {
             return;
         }
         pondering = false;
         holding = infinite;
-        if (budgetMillis > 0) {
-            armDeadline(budgetMillis);
+        if (ponderhitMillis > 0) {
+            armDeadline(ponderhitMillis);
         }
         tryFinish();
     }

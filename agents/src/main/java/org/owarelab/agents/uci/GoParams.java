@@ -35,6 +35,13 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
     static final long UNSET = Long.MIN_VALUE;
 
     /**
+     * The largest time read, about 35 years: a larger {@code movetime}, clock or increment is read as
+     * this (a negative clock as its negative), so that no sum of times and no conversion to
+     * nanoseconds overflows into a time already past.
+     */
+    static final long MAX_MILLIS = 1L << 40;
+
+    /**
      * Parses the words after {@code go}.
      *
      * @throws UciInputException for a missing or malformed number
@@ -56,12 +63,12 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
             switch (w) {
                 case "depth" -> depth = (int) number(words, ++i, w, 0, 10_000);
                 case "nodes" -> nodes = number(words, ++i, w, 0, Long.MAX_VALUE);
-                case "movetime" -> movetime = number(words, ++i, w, 0, Long.MAX_VALUE);
+                case "movetime" -> movetime = Math.min(MAX_MILLIS, number(words, ++i, w, 0, Long.MAX_VALUE));
                 case "movestogo" -> movestogo = (int) number(words, ++i, w, 0, 10_000);
-                case "wtime" -> wtime = number(words, ++i, w, Long.MIN_VALUE + 1, Long.MAX_VALUE);
-                case "btime" -> btime = number(words, ++i, w, Long.MIN_VALUE + 1, Long.MAX_VALUE);
-                case "winc" -> winc = number(words, ++i, w, 0, Long.MAX_VALUE);
-                case "binc" -> binc = number(words, ++i, w, 0, Long.MAX_VALUE);
+                case "wtime" -> wtime = clamp(number(words, ++i, w, Long.MIN_VALUE + 1, Long.MAX_VALUE));
+                case "btime" -> btime = clamp(number(words, ++i, w, Long.MIN_VALUE + 1, Long.MAX_VALUE));
+                case "winc" -> winc = Math.min(MAX_MILLIS, number(words, ++i, w, 0, Long.MAX_VALUE));
+                case "binc" -> binc = Math.min(MAX_MILLIS, number(words, ++i, w, 0, Long.MAX_VALUE));
                 case "infinite" -> infinite = true;
                 case "ponder" -> ponder = true;
                 default -> ignored.add(words[i]);
@@ -69,6 +76,10 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
         }
         return new GoParams(depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder,
                 List.copyOf(ignored));
+    }
+
+    private static long clamp(long clock) {
+        return Math.max(-MAX_MILLIS, Math.min(MAX_MILLIS, clock));
     }
 
     private static long number(String[] words, int i, String key, long min, long max) throws UciInputException {
@@ -112,16 +123,33 @@ record GoParams(int depth, long nodes, long movetime, long wtime, long btime, lo
     }
 
     /**
+     * How long a ponder search goes on after {@code ponderhit} with {@code side} to move: the move's
+     * planned time ({@link #budgetMillis}), under a clock less {@link TimeControl}'s safety margin;
+     * 0 = until {@code stop}. Not the most time: the search cannot be told at {@code ponderhit} that
+     * it may stretch or stop early, and its tree already holds the pondering.
+     */
+    long ponderhitMillis(int side) {
+        long budget = budgetMillis(side);
+        return budget > 0 && onClock(side) ? TimeControl.usableMillis(budget) : budget;
+    }
+
+    /** True when {@code side}'s clock sets this move's time: a clock given, no {@code movetime}. */
+    private boolean onClock(int side) {
+        return (side == Side.SOUTH ? wtime : btime) != UNSET && movetime == 0;
+    }
+
+    /**
      * The agent's limit with {@code side} to move. Pondering and infinite searches get
      * {@code infinite} and no time (a ponder search's time starts at {@code ponderhit} and is kept
      * by the engine); an all-unset {@code go} gives {@link SearchLimit#NONE}: the agent's own spec.
+     * Under a clock the limit carries the most time, also where it equals the planned time (the
+     * last move before a control), so that the agent keeps the clock's safety margin.
      */
     SearchLimit limit(int side) {
         if (infinite || ponder) {
             return new SearchLimit(depth, nodes, 0, 0, true);
         }
         long budget = budgetMillis(side);
-        long hard = hardMillis(side);
-        return new SearchLimit(depth, nodes, 0, budget, false, hard > budget ? hard : 0);
+        return new SearchLimit(depth, nodes, 0, budget, false, onClock(side) ? hardMillis(side) : 0);
     }
 }

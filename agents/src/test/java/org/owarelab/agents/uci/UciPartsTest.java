@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.TimeControl;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Side;
 
@@ -47,12 +48,37 @@ class UciPartsTest {
         assertEquals(new SearchLimit(0, 0, 0, 300, false), go("go movetime 300 wtime 100000").limit(Side.SOUTH),
                 "a movetime is never stretched");
         assertEquals(300, go("go movetime 300 wtime 100000").hardMillis(Side.SOUTH));
-        assertEquals(new SearchLimit(0, 0, 0, 9000, false), go("go wtime 10000 movestogo 1").limit(Side.SOUTH),
-                "the last move before the control takes all but the reserve, no more");
+        assertEquals(new SearchLimit(0, 0, 0, 9000, false, 9000), go("go wtime 10000 movestogo 1").limit(Side.SOUTH),
+                "the last move before the control takes all but the reserve, no more, and is on the clock (its margin kept)");
         // Infinite and ponder searches carry no time; depth and nodes stay.
         assertEquals(new SearchLimit(4, 0, 0, 0, true), go("go ponder depth 4 wtime 1000").limit(Side.SOUTH));
         assertEquals(new SearchLimit(0, 0, 0, 0, true), go("go infinite").limit(Side.NORTH));
         assertEquals(List.of("searchmoves", "A"), go("go searchmoves A depth 2").ignored());
+    }
+
+    @Test
+    void ponderhitSpendsThePlannedTime() throws Exception {
+        // After ponderhit the search goes on for the planned time less the clock's safety margin,
+        // not for the most time (5/2 of it), which only a managed search may reach.
+        GoParams clocked = go("go ponder wtime 10000 btime 2000");
+        assertEquals(TimeControl.usableMillis(500), clocked.ponderhitMillis(Side.SOUTH));
+        assertTrue(clocked.ponderhitMillis(Side.SOUTH) < 500 && 500 < clocked.hardMillis(Side.SOUTH));
+        assertEquals(TimeControl.usableMillis(100), clocked.ponderhitMillis(Side.NORTH));
+        assertEquals(700, go("go ponder movetime 700").ponderhitMillis(Side.SOUTH), "a movetime is searched in full");
+        assertEquals(0, go("go ponder").ponderhitMillis(Side.SOUTH), "no time given: until stop");
+    }
+
+    @Test
+    void hugeTimesAreReadAsAboutThirtyFiveYears() throws Exception {
+        // Times past 2^40 ms would overflow the nanosecond deadlines (a deadline in the past: a move at once).
+        long max = GoParams.MAX_MILLIS;
+        assertEquals(new SearchLimit(0, 0, 0, max, false), go("go movetime 9223372036854775807").limit(Side.SOUTH));
+        assertEquals(max / 20, go("go wtime 9223372036854775807 btime 1000").budgetMillis(Side.SOUTH));
+        assertEquals(max - max / 10, go("go wtime 9223372036854775807 winc 9223372036854775807 movestogo 1")
+                .budgetMillis(Side.SOUTH), "all but the reserve, not an overflowed sum");
+        assertEquals(1, go("go wtime -9223372036854775807 btime 1000").budgetMillis(Side.SOUTH));
+        SearchLimit l = go("go wtime 9223372036854775807 btime 1000").limit(Side.SOUTH);
+        assertTrue(l.hardMillis() <= max && Math.multiplyExact(l.hardMillis(), 1_000_000L) > 0, l.toString());
     }
 
     @Test
