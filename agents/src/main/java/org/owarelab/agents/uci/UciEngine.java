@@ -27,8 +27,8 @@ import org.owarelab.util.LineReader;
  * since the seed was set, seeds the agent with {@code Seed + k * 0x9E3779B97F4A7C15}, so a client
  * that sets the seed before each {@code ucinewgame} gets reproducible games and a GUI gets
  * different ones), {@code Agent} (string: the agent spec, e.g. {@code alphabeta:depth=8}; rebuilt
- * lazily), {@code Threads} (spin, 1..256: PUCT's search threads, given as {@code threads=N}; unset,
- * every core in a timed search) and {@code TimeManagement} (check: PUCT's {@code timeman} under a
+ * lazily), {@code Threads} (spin, 0..256: PUCT's search threads, given as {@code threads=N}; 0, the
+ * default, leaves the spec's own: every core in a timed search, one for a fixed count) and {@code TimeManagement} (check: PUCT's {@code timeman} under a
  * game clock). Agents without those keys ignore the last two. A spec set through {@code Agent}
  * comes from the input, not the command line: one that starts a program or reads a file is
  * refused unless {@link #agentOption(AgentAccess)} allows it (see {@link AgentAccess}), and an

@@ -69,8 +69,9 @@ final class UciOptions {
         if (agentAccess != null) {
             out.line("option name Agent type string default " + agentSpec);
         }
-        out.line("option name Threads type spin default " + Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors())
-                + " min 1 max " + MAX_THREADS);
+        // 0 = auto (the spec's own threads: every core in a timed search, one for a fixed count), so
+        // that a GUI that sends every option's default keeps fixed-count searches on one thread.
+        out.line("option name Threads type spin default 0 min 0 max " + MAX_THREADS);
         out.line("option name TimeManagement type check default true");
     }
 
@@ -107,7 +108,7 @@ final class UciOptions {
                 return new Setting("agent", value, 0);
             }
             case "threads" -> {
-                return new Setting("threads", value, number(value, 1, MAX_THREADS, "Threads"));
+                return new Setting("threads", value, number(value, 0, MAX_THREADS, "Threads"));
             }
             case "timemanagement" -> {
                 String v = value.toLowerCase(Locale.ROOT);

@@ -33,8 +33,7 @@ class UciEngineTest {
             assertTrue(lines.get(1).startsWith("id author "), lines.toString());
             assertTrue(lines.contains("option name Seed type spin default 0 min 0 max 2147483647"), lines.toString());
             assertTrue(lines.contains("option name Agent type string default random"), lines.toString());
-            assertTrue(lines.contains("option name Threads type spin default "
-                    + Math.min(256, Runtime.getRuntime().availableProcessors()) + " min 1 max 256"), lines.toString());
+            assertTrue(lines.contains("option name Threads type spin default 0 min 0 max 256"), lines.toString());
             assertTrue(lines.contains("option name TimeManagement type check default true"), lines.toString());
             assertEquals(7, lines.size(), lines.toString());
             assertEquals(List.of(), e.sync());
@@ -227,21 +226,24 @@ class UciEngineTest {
             e.send("isready");
             e.expect("readyok");
             e.send("setoption name Threads value 2");
-            e.send("setoption name Threads value 0");
+            e.send("setoption name Threads value 257");
             e.send("setoption name Threads value two");
             List<String> replies = e.sync();
             assertEquals(2, replies.size(), replies.toString());
-            assertTrue(replies.get(0).startsWith("info string error: setoption Threads: '0' is not a whole number 1..256"),
+            assertTrue(replies.get(0).startsWith("info string error: setoption Threads: '257' is not a whole number 0..256"),
                     replies.get(0));
             e.send("position startpos");
+            e.send("go nodes 50");
+            assertTrue(e.expect("bestmove").startsWith("bestmove "));
+            e.send("setoption name Threads value 0"); // auto: the spec's own again
             e.send("go nodes 50");
             assertTrue(e.expect("bestmove").startsWith("bestmove "));
             e.send("setoption name Agent value random");
             e.send("isready");
             e.expect("readyok");
         }
-        assertEquals(List.of("puct:sims=50,threads=3", "puct:sims=50,threads=2", "random"), specs,
-                "the option replaces the spec's threads; an agent without the key gets none");
+        assertEquals(List.of("puct:sims=50,threads=3", "puct:sims=50,threads=2", "puct:sims=50,threads=3", "random"),
+                specs, "the option replaces the spec's threads, 0 gives the spec's own back; an agent without the key gets none");
     }
 
     @Test
