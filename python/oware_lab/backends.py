@@ -96,6 +96,11 @@ class _Jvm:
         import jpype
         if not jpype.isJVMStarted():
             opts = shlex.split(os.environ.get('OWARE_JAVA_OPTS', ''))
+            root = paths.repo_root()
+            if root is not None and not any(o.startswith('-Doware.home=') for o in opts):
+                # The shipped players (players/strong) are found under the checkout, as the launcher
+                # finds them, whatever directory Python runs in.
+                opts.append(f'-Doware.home={root}')
             jpype.startJVM(*opts, '-Djava.awt.headless=true', classpath=_support_jar(jpype) + paths.class_path(),
                            convertStrings=True)
         pkg = jpype.JPackage('org').owarelab
@@ -238,39 +243,83 @@ def allow_flags(*specs):
 
 
 class Jsonl:
-    """One ``oware jsonl --env`` child process: ``request(op, **fields)`` answers the reply dict."""
+    """One ``oware jsonl --env`` child process: ``request(op, **fields)`` answers the reply dict.
+
+    The child runs in Python's working directory, so that a relative path in an agent spec
+    (``puct:model=runs/q1``) means what it means to the in-process backend; ``OWARE_ROOT`` in its
+    environment names the checkout, where the shipped players are found. Every request carries an
+    ``id`` and its reply is the one with that ``id``: a reply left unread by an interrupted call
+    (Ctrl-C in a notebook during an opponent's move) is skipped, never taken for a later call's."""
 
     def __init__(self, specs=()):
         root = paths.repo_root()
+        env = dict(os.environ)
+        if root is not None:
+            env.setdefault('OWARE_ROOT', str(root))
         self._stderr = tempfile.TemporaryFile(mode='w+')
-        cmd = command() + ['jsonl', '--env'] + allow_flags(*specs)
-        self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                                      text=True, bufsize=1, cwd=str(root) if root else None)
+        self._cmd = command() + ['jsonl', '--env'] + allow_flags(*specs)
+        self._proc = subprocess.Popen(self._cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                                      text=True, encoding='utf-8', bufsize=1, env=env)
+        self._id = 0
+        self._closed = False
 
     def request(self, op, **fields):
-        line = json.dumps({'op': op, **{k: v for k, v in fields.items() if v is not None}})
+        if self._closed:
+            raise OwareError('this environment is closed: make a new one')
+        self._id += 1
+        rid = self._id
+        line = json.dumps({'op': op, 'id': rid, **{k: v for k, v in fields.items() if v is not None}})
         try:
             self._proc.stdin.write(line + '\n')
             self._proc.stdin.flush()
-            reply = self._proc.stdout.readline()
-        except (BrokenPipeError, ValueError):
-            reply = ''
-        if not reply:
-            self._stderr.seek(0)
-            tail = self._stderr.read()[-2000:]
-            raise OwareError(f'the lab process ended (exit {self._proc.poll()}): {tail.strip()}')
-        r = json.loads(reply)
+        except (BrokenPipeError, OSError, ValueError):
+            self._ended()
+        while True:
+            try:
+                reply = self._proc.stdout.readline()
+            except (OSError, ValueError):
+                reply = ''
+            if not reply:
+                self._ended()
+            try:
+                r = json.loads(reply)
+            except json.JSONDecodeError:
+                raise OwareError(f'the lab process ({self._cmd[0]}) answered a line that is not JSON: '
+                                 f'{reply[:200]!r}') from None
+            # A reply without an id answers a line the child could not read as a request: ours.
+            if not isinstance(r, dict) or r.get('id', rid) == rid:
+                break
+        if not isinstance(r, dict):
+            raise OwareError(f'the lab process ({self._cmd[0]}) answered {reply[:200]!r}, expected a JSON object')
         if 'error' in r:
             raise OwareError(r['error'])
         return r
 
+    def _ended(self):
+        try:
+            code = self._proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            code = 'none yet'
+        self._stderr.seek(0)
+        tail = self._stderr.read()[-2000:]
+        raise OwareError(f'the lab process ended (exit {code}; {" ".join(self._cmd[:1] + self._cmd[-3:])}): '
+                         f'{tail.strip()}')
+
     def close(self):
+        if self._closed:
+            return
+        self._closed = True
         if self._proc.poll() is None:
             try:
                 self._proc.stdin.close()
             except OSError:
                 pass
-            self._proc.wait(timeout=60)
+            try:
+                self._proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        self._proc.stdout.close()
         self._stderr.close()
 
 

@@ -138,3 +138,44 @@ def test_bad_arguments_are_value_errors():
         OwareEnv(seat='east')
     with pytest.raises(ValueError, match="backend 'jvm'"):
         OwareEnv(backend='jvm')
+
+
+def test_a_reply_left_unread_by_an_interrupted_call_is_not_taken_for_the_next():
+    # A call cut short (Ctrl-C in a notebook while the child answers) leaves its reply in the pipe;
+    # the next call must still get its own reply, not the one before.
+    with OwareEnv(opponent=None, backend='subprocess') as env, OwareEnv(opponent=None, backend='subprocess') as ref:
+        env.reset(seed=5)
+        ref.reset(seed=5)
+        io = env._b._io  # the interrupted call's request went out, its reply was never read:
+        io._proc.stdin.write('{"op": "render", "id": "interrupted"}\n')
+        io._proc.stdin.flush()
+        obs, r, term, trunc, info = env.step(2)
+        want = ref.step(2)
+        assert np.array_equal(obs, want[0]) and info['position'] == want[4]['position']
+        assert env.step(3)[4]['position'] == ref.step(3)[4]['position']
+
+
+def test_a_closed_subprocess_env_says_so():
+    env = OwareEnv(opponent=None, backend='subprocess')
+    env.reset(seed=0)
+    env.close()
+    with pytest.raises(OwareError, match='this environment is closed'):
+        env.step(0)
+
+
+def test_the_shipped_player_is_found_outside_the_checkout(backend):
+    # PythonPackageTest runs pytest in a temporary directory: players/ is not under it.
+    with OwareEnv(opponent='strong:sims=4', seat='north', backend=backend) as env:
+        obs, info = env.reset(seed=1)
+        assert info['ply'] == 1, 'the opponent moved first'
+
+
+def test_a_relative_model_path_is_read_from_the_working_directory(repo, tmp_path, monkeypatch):
+    # The subprocess child runs where Python runs (it once ran in the checkout), as the in-process
+    # JVM reads paths from the directory it started in.
+    (tmp_path / 'models').mkdir()
+    (tmp_path / 'models' / 'mine').symlink_to(repo / 'players' / 'strong', target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    with OwareEnv(opponent='puct:model=models/mine,sims=4', seat='north', backend='subprocess') as env:
+        obs, info = env.reset(seed=1)
+        assert info['ply'] == 1, 'the opponent moved first'

@@ -15,7 +15,8 @@ import org.owarelab.rules.RuleSet;
  * saying how it was trained and how strong it is. Each is an agent spec of its own name
  * ({@code strong}, {@code strong:movetime=200}): PUCT over that checkpoint, every {@code puct}
  * option but {@code model}. {@code HOME} is the system property {@value #HOME_PROPERTY} (the
- * {@code oware} launcher sets it to the checkout), else the working directory.
+ * {@code oware} launcher sets it to the checkout), else the environment's {@value #HOME_ENV}, else
+ * the working directory.
  *
  * <p>The network is loaded at the first agent, not when a registry is built, so commands that
  * never name a player pay nothing for it.
@@ -33,9 +34,18 @@ public final class Players {
     private Players() {
     }
 
-    /** The home that holds {@value #DIR}: {@value #HOME_PROPERTY}, else the working directory. */
+    /** The environment variable naming the checkout where {@value #HOME_PROPERTY} is not set (the Python package sets it). */
+    public static final String HOME_ENV = "OWARE_ROOT";
+
+    /**
+     * The home that holds {@value #DIR}: {@value #HOME_PROPERTY}, else {@value #HOME_ENV}, else the
+     * working directory.
+     */
     public static Path home() {
         String h = System.getProperty(HOME_PROPERTY);
+        if (h == null || h.isBlank()) {
+            h = System.getenv(HOME_ENV);
+        }
         return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
     }
 
