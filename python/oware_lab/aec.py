@@ -110,6 +110,18 @@ class OwareAECEnv:
     def close(self):
         self._b.close()
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self._b.close()
+        except Exception:
+            pass
+
 
 def env(**kwargs):
     """PettingZoo's convention: ``oware_lab.aec.env()`` builds the AEC env."""

@@ -1,5 +1,5 @@
 """The lab's agents as Python callables: ``agent(spec).act(position)``."""
-from . import backends
+from . import _seeds, backends
 from .errors import OwareError
 
 
@@ -11,7 +11,7 @@ class Agent:
     (time limits excepted). Calling the object is ``act``. A bad spec raises OwareError at once."""
 
     def __init__(self, spec, rules='', backend=None, seed=0):
-        self.spec, self.rules, self.seed = spec, rules, seed
+        self.spec, self.rules, self.seed = spec, rules, _seeds.check_seed(seed)
         self.backend = backends.choose(backend)
         if self.backend == 'jpype':
             backends._Jvm.start()
@@ -29,7 +29,7 @@ class Agent:
                 raise
 
     def act(self, position=None, seed=None):
-        seed = self.seed if seed is None else seed
+        seed = self.seed if seed is None else _seeds.check_seed(seed)
         if self._io is None:
             backends.jpype_call(lambda: self._env.reset(0) if position is None else self._env.reset(position, 0))
             return backends._decide(self._agent, self._env.board(), seed)
@@ -52,6 +52,13 @@ class Agent:
 
     def __exit__(self, *exc):
         self.close()
+
+    def __del__(self):
+        try:
+            if getattr(self, '_io', None) is not None:
+                self._io.close()
+        except Exception:
+            pass
 
 
 def agent(spec, rules='', backend=None, seed=0):

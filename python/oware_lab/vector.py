@@ -41,9 +41,12 @@ class OwareVectorEnv:
         self.observation_size = self._impl.size
         self.action_count = self._impl.n
         self._to_move = None
+        self._next_seed = 0
 
-    def reset(self, seed=0, options=None):
-        seed = _seeds.check_seed(seed)
+    def reset(self, seed=None, options=None):
+        """Resets every game; without ``seed``, the previous seed plus 1 (0 at first), as the single env."""
+        seed = self._next_seed if seed is None else _seeds.check_seed(seed)
+        self._next_seed = (seed + 1) & _seeds.LONG_MAX
         rows = self._impl.reset(seed)
         obs, _, _, _, info = self._unpack(rows)
         return obs, info
@@ -55,6 +58,11 @@ class OwareVectorEnv:
         if a.shape != (self.num_envs,) or not (np.issubdtype(a.dtype, np.integer)):
             raise OwareError(f'vector env: actions of shape {a.shape} and type {a.dtype}, expected {self.num_envs} '
                              f'ints')
+        # The lab checks each action; one past an int32 would wrap around in the cast to a legal-looking one.
+        bad = np.flatnonzero((a < np.iinfo(np.int32).min) | (a > np.iinfo(np.int32).max))
+        if bad.size:
+            i = int(bad[0])
+            raise OwareError(f'vector env: sub-env {i}: action {a[i]}: expected an int 0..{self.action_count - 1}')
         movers = self._to_move
         rows = self._impl.step(a.astype(np.int32))
         obs, both, term, trunc, info = self._unpack(rows)
@@ -87,6 +95,18 @@ class OwareVectorEnv:
 
     def close(self):
         self._impl.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self._impl.close()
+        except Exception:
+            pass
 
 
 class _JPypeVector:

@@ -66,6 +66,8 @@ def test_vector_env_shapes_auto_reset_and_bad_actions(backend):
         assert info['final_observation'].shape == (3, 14) and not np.array_equal(info['final_observation'][0], obs[0])
         with pytest.raises(OwareError, match='sub-env 0'):
             vec.step(np.array([7, 0, 0]))
+        with pytest.raises(OwareError, match=r'sub-env 1: action 4294967297: expected an int 0\.\.5'):
+            vec.step(np.array([0, 2**32 + 1, 0]))  # not read as action 1
         with pytest.raises(OwareError, match='expected 3 ints'):
             vec.step(np.array([0, 0]))
     finally:
@@ -126,6 +128,26 @@ def test_the_backends_agree_on_a_game_against_an_opponent():
                     out.append((obs.tolist(), r, term, trunc, {k: v for k, v in info.items() if k != 'action_mask'}))
             runs[b] = out
     assert runs['jpype'] == runs['subprocess']
+
+
+def test_vector_env_reset_without_a_seed_takes_the_next_one_and_closes_as_a_context(backend):
+    # Random openings of 4 plies: each seed starts its games elsewhere.
+    with OwareVectorEnv(4, env='opening=4', backend=backend) as vec, \
+            OwareVectorEnv(4, env='opening=4', backend=backend) as ref:
+        vec.reset(seed=7)
+        obs, info = vec.reset()
+        want, want_info = ref.reset(seed=8)
+        assert np.array_equal(obs, want) and np.array_equal(info['action_mask'], want_info['action_mask'])
+        assert not np.array_equal(obs, ref.reset(seed=0)[0]), 'not the games of seed 0'
+
+
+def test_agent_seeds_are_checked_and_numpy_ints_taken(backend):
+    with agent('mcts:sims=20', backend=backend, seed=np.int64(3)) as a:
+        assert a.act(seed=np.int64(4)).move == a.act(seed=4).move
+        with pytest.raises(ValueError, match='seed -1'):
+            a.act(seed=-1)
+    with pytest.raises(ValueError, match="seed 'x'"):
+        agent('random', backend=backend, seed='x')
 
 
 def test_agent_act_gives_move_value_and_policy(backend):
