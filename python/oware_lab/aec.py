@@ -60,7 +60,7 @@ class OwareAECEnv:
     def observe(self, agent):
         mask = mask_array(self._t.mask, self._n) if SIDES[self._t.to_move] == agent and not self._t.done \
             else np.zeros(self._n, dtype=np.int8)
-        return {'observation': self._t.observation, 'action_mask': mask}
+        return {'observation': self._t.observation.copy(), 'action_mask': mask}  # a copy: callers may edit it
 
     def last(self, observe=True):
         a = self.agent_selection

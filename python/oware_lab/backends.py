@@ -258,6 +258,10 @@ class Jsonl:
             env.setdefault('OWARE_ROOT', str(root))
         self._stderr = tempfile.TemporaryFile(mode='w+')
         self._cmd = command() + ['jsonl', '--env'] + allow_flags(*specs)
+        if not os.environ.get('OWARE_CMD') and root is not None and not (root / 'cli' / 'target' / 'oware-cli.jar').is_file():
+            import sys
+            print(f'oware_lab: {root}/oware builds the lab first (its first run: a few minutes)', file=sys.stderr,
+                  flush=True)
         self._proc = subprocess.Popen(self._cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
                                       text=True, encoding='utf-8', bufsize=1, env=env)
         self._id = 0

@@ -36,6 +36,15 @@ def test_aec_cycle_alternates_and_every_agent_leaves_after_the_end(backend):
         env.close()
 
 
+def test_aec_observations_are_the_callers_own(backend):
+    with OwareAECEnv(backend=backend) as env:
+        env.reset(seed=0)
+        a = env.observe('south')['observation']
+        keep = a.copy()
+        a[:] = -1
+        assert np.array_equal(env.observe('north')['observation'], keep), 'editing one left the env as it was'
+
+
 def test_aec_dead_step_takes_none_only(backend):
     env = OwareAECEnv(env='ply-cap=1', backend=backend)
     try:
