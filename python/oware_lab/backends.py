@@ -97,6 +97,8 @@ class _Jvm:
         if not jpype.isJVMStarted():
             opts = shlex.split(os.environ.get('OWARE_JAVA_OPTS', ''))
             root = paths.repo_root()
+            if root is not None and not os.environ.get('OWARE_CLASSPATH'):
+                _rebuild_if_stale(root)
             if root is not None and not any(o.startswith('-Doware.home=') for o in opts):
                 # The shipped players (players/strong) are found under the checkout, as the launcher
                 # finds them, whatever directory Python runs in.
@@ -125,6 +127,22 @@ class _Jvm:
         if cls._registry is None:
             cls._registry = jpype_call(lambda: cls.pkg.model.ModelAgents.registry())
         return cls._registry
+
+
+def _rebuild_if_stale(root):
+    """Rebuilds the checkout's jars with its launcher (``oware --version``) when a source is newer than
+    them (after a ``git pull`` or an edit), as the subprocess backend's ``./oware`` does, so that the
+    in-process backend never runs older Java code than the other."""
+    stale = paths.stale_source(root)
+    if stale is None:
+        return
+    import sys
+    print(f'oware_lab: {stale} is newer than the lab\'s jars: rebuilding them with {root}/oware (a minute or '
+          'two)', file=sys.stderr, flush=True)
+    r = subprocess.run([str(root / 'oware'), '--version'], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise OwareError(f'rebuilding the lab with {root}/oware failed (exit {r.returncode}): '
+                         f'{(r.stdout + r.stderr).strip()[-2000:]}')
 
 
 def _support_jar(jpype):

@@ -38,6 +38,33 @@ def class_path():
     return [str(jar), str(lib / '*')]
 
 
+def stale_source(root):
+    """The first source of the checkout at ``root`` newer than its built ``cli/target/oware-cli.jar``
+    (a ``.java`` file, a ``pom.xml``, a file under ``src/main/resources`` or a ``package-lock.json`` of
+    a module the root pom lists), as the ``oware`` launcher decides to rebuild; None when the jar is
+    as new as every source, or missing (then nothing in-process can run)."""
+    import re
+    root = pathlib.Path(root)
+    jar = root / 'cli' / 'target' / 'oware-cli.jar'
+    if not jar.is_file():
+        return None
+    built = jar.stat().st_mtime
+    pom = root / 'pom.xml'
+    if pom.stat().st_mtime > built:
+        return pom
+    modules = re.findall(r'^\s*<module>([^<]*)</module>', pom.read_text(encoding='utf-8'), re.M)
+    for m in modules:
+        for d, dirs, files in os.walk(root / m):
+            dirs[:] = [x for x in dirs if x not in ('target', 'node_modules')]
+            resources = f'{os.sep}src{os.sep}main{os.sep}resources' in d + os.sep
+            for f in files:
+                if f.endswith('.java') or f in ('pom.xml', 'package-lock.json') or resources:
+                    p = pathlib.Path(d) / f
+                    if p.stat().st_mtime > built:
+                        return p
+    return None
+
+
 def resolve_path(text, what, must_contain=None):
     """Resolves a user-given path: absolute as is; relative against OWARE_ROOT, then the directory
     the user launched from (PWD: a notebook's kernel runs in notebooks/), then the repository root,

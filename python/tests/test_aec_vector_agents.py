@@ -197,3 +197,38 @@ def test_a_model_spec_reaches_the_lab_through_the_subprocess_after_the_allow_fla
     with pytest.raises(OwareError) as e:
         OwareEnv(opponent='puct:model=/nonexistent/run', backend='subprocess')
     assert '/nonexistent/run' in str(e.value) and 'allow' not in str(e.value)
+
+
+def test_stale_jars_are_found_as_the_launcher_finds_them(tmp_path):
+    # The in-process backend rebuilds (oware --version) when a source is newer than the jars, as the
+    # launcher does for the subprocess backend: .java, pom.xml, resources, package-lock.json of the
+    # listed modules; never target/ or node_modules/, nor modules the pom does not list.
+    import os
+    from oware_lab import paths
+    root = tmp_path
+    (root / 'pom.xml').write_text('<project>\n  <modules>\n    <module>env</module>\n  </modules>\n</project>\n')
+    files = {name: root / name for name in (
+        'env/src/main/java/A.java', 'env/src/main/resources/x/page.js', 'env/target/B.java',
+        'env/node_modules/C.java', 'env/src/main/python/notes.txt', 'other/src/main/java/D.java')}
+    for f in files.values():
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text('x')
+    jar = root / 'cli' / 'target' / 'oware-cli.jar'
+    assert paths.stale_source(root) is None, 'no jar: nothing to compare'
+    jar.parent.mkdir(parents=True)
+    jar.write_text('jar')
+    old, new = 1_000_000_000, 1_000_000_100
+    for f in [root / 'pom.xml', *files.values()]:
+        os.utime(f, (old, old))
+    os.utime(jar, (new - 50, new - 50))
+    assert paths.stale_source(root) is None
+    for name in ('env/target/B.java', 'env/node_modules/C.java', 'env/src/main/python/notes.txt',
+                 'other/src/main/java/D.java'):
+        os.utime(files[name], (new, new))
+    assert paths.stale_source(root) is None, 'only the sources the launcher watches'
+    for name in ('env/src/main/java/A.java', 'env/src/main/resources/x/page.js'):
+        os.utime(files[name], (new, new))
+        assert paths.stale_source(root) == files[name]
+        os.utime(files[name], (old, old))
+    os.utime(root / 'pom.xml', (new, new))
+    assert paths.stale_source(root) == root / 'pom.xml'
