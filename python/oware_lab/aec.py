@@ -3,11 +3,12 @@ import numpy as np
 
 from . import _seeds, backends, spaces
 from .backends import SIDES
+from ._closing import Closing
 from .errors import OwareError
 from .gym_env import check_action, info_of, mask_array
 
 
-class OwareAECEnv:
+class OwareAECEnv(Closing):
     """Oware for two learners, with PettingZoo's AEC API (``agents``, ``possible_agents``,
     ``agent_selection``, ``observe``, ``last``, ``step``, ``agent_iter``, ``rewards``,
     ``terminations``, ``truncations``, ``infos``).
@@ -109,18 +110,6 @@ class OwareAECEnv:
 
     def close(self):
         self._b.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self._b.close()
-        except Exception:
-            pass
 
 
 def env(**kwargs):

@@ -1,9 +1,10 @@
 """The lab's agents as Python callables: ``agent(spec).act(position)``."""
 from . import _seeds, backends
+from ._closing import Closing
 from .errors import OwareError
 
 
-class Agent:
+class Agent(Closing):
     """A lab agent (``random``, ``greedy``, ``alphabeta:depth=4``, ``puct:model=runs/q1,sims=200``, a
     UCI engine...). ``act(position)`` answers a :class:`~oware_lab.backends.Decision` (move, letter,
     value from the side to move, policy) for a position text (``4-4-4-4-4-4-4-4-4-4-4-4-0-0-S``, the
@@ -31,6 +32,8 @@ class Agent:
     def act(self, position=None, seed=None):
         seed = self.seed if seed is None else _seeds.check_seed(seed)
         if self._io is None:
+            if self._agent is None:
+                raise OwareError('this agent is closed: make a new one')
             backends.jpype_call(lambda: self._env.reset(0) if position is None else self._env.reset(position, 0))
             return backends._decide(self._agent, self._env.board(), seed)
         self._io.request('reset', rules=self.rules, position=position, seed=0)
@@ -44,21 +47,9 @@ class Agent:
     def close(self):
         if self._io is not None:
             self._io.close()
-        else:
+        elif getattr(self, '_agent', None) is not None:
             self._agent.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            if getattr(self, '_io', None) is not None:
-                self._io.close()
-        except Exception:
-            pass
+            self._agent = None
 
 
 def agent(spec, rules='', backend=None, seed=0):

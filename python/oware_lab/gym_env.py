@@ -5,6 +5,7 @@ import numpy as np
 
 from . import _seeds, backends, spaces
 from .backends import SIDES
+from ._closing import Closing
 from .errors import OwareError
 
 try:  # pragma: no cover - depends on the machine
@@ -47,7 +48,7 @@ def check_action(action, n):
     return a
 
 
-class OwareEnv(_Base):
+class OwareEnv(Closing, _Base):
     """Oware against a lab agent, with Gymnasium's API.
 
     ``opponent`` is any lab agent spec (``random``, ``greedy``, ``alphabeta:depth=4``,
@@ -155,14 +156,3 @@ class OwareEnv(_Base):
     def unwrapped(self):
         return self
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self._b.close()
-        except Exception:
-            pass

@@ -10,12 +10,13 @@ import numpy as np
 from . import _seeds, backends
 from .backends import (CAPTURED, END_REASON, FIELDS, MASK, NORTH_REWARD, PLY, SOUTH_REWARD, SOUTH_SCORE,
                        NORTH_SCORE, TERMINATED, TO_MOVE, TRUNCATED)
+from ._closing import Closing
 from .errors import OwareError
 
 NEXT_EPISODE = -1  # VectorEnv's child index for a sub-env's next episode seed
 
 
-class OwareVectorEnv:
+class OwareVectorEnv(Closing):
     """``num_envs`` two-player games in lock-step, self-play style: ``step(actions)`` plays
     ``actions[i]`` for the side to move in game ``i``. Games that end are reset at once (auto-reset),
     as Java's ``VectorEnv`` and Gymnasium's vector envs do.
@@ -95,18 +96,6 @@ class OwareVectorEnv:
 
     def close(self):
         self._impl.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self._impl.close()
-        except Exception:
-            pass
 
 
 class _JPypeVector:
