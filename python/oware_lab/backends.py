@@ -276,7 +276,8 @@ class Jsonl:
             env.setdefault('OWARE_ROOT', str(root))
         self._stderr = tempfile.TemporaryFile(mode='w+')
         self._cmd = command() + ['jsonl', '--env'] + allow_flags(*specs)
-        if not os.environ.get('OWARE_CMD') and root is not None and not (root / 'cli' / 'target' / 'oware-cli.jar').is_file():
+        jar = root / 'cli' / 'target' / 'oware-cli.jar' if root is not None else None
+        if not os.environ.get('OWARE_CMD') and jar is not None and not jar.is_file():
             import sys
             print(f'oware_lab: {root}/oware builds the lab first (its first run: a few minutes)', file=sys.stderr,
                   flush=True)
@@ -324,8 +325,8 @@ class Jsonl:
             code = 'none yet'
         self._stderr.seek(0)
         tail = self._stderr.read()[-2000:]
-        raise OwareError(f'the lab process ended (exit {code}; {" ".join(self._cmd[:1] + self._cmd[-3:])}): '
-                         f'{tail.strip()}')
+        args = ' '.join([self._cmd[0], *self._cmd[self._cmd.index('jsonl'):]])  # not OWARE_CMD's class path
+        raise OwareError(f'the lab process ended (exit {code}; {args}): {tail.strip()}')
 
     def close(self):
         if self._closed:
