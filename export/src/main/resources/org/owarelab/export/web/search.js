@@ -24,6 +24,13 @@ export const TIMED_BATCH = 32;
 /** The exported player's settings, the puct agent's defaults (see the model card's search.options). */
 export const DEFAULT_SETTINGS = Object.freeze({ cPuct: 1.25, cBase: 19652, fpu: 0.25, fpuRoot: 0.0, reuse: true });
 
+/** Adds `d` virtual visits to `node` and every node above it (a walk in flight marks its path). */
+function addVirtual(node, d) {
+  for (let x = node; x !== null; x = x.parent) {
+    x.virtual += d;
+  }
+}
+
 function newNode(parent, move, actions) {
   return {
     parent, move, visits: 0, virtual: 0, valueSum: 0, state: PENDING, raw: 0, legal: 0,
@@ -197,9 +204,7 @@ export class Search {
           return { depth };
         }
         if (mark) {
-          for (let x = c; x !== null; x = x.parent) {
-            x.virtual++;
-          }
+          addVirtual(c, 1);
         }
         return { leaf: c, depth };
       }
@@ -266,7 +271,7 @@ export class Search {
       if (root.virtual > 0) {
         return { collision: root };
       }
-      root.virtual++;
+      addVirtual(root, 1);
       return { leaf: root, board: this.board.copy(), depth: 0 };
     }
     const board = this.board.copy();
@@ -294,9 +299,7 @@ export class Search {
         if (collided.length >= batch || w.collision === this.root) {
           break;
         }
-        for (let x = w.collision; x !== null; x = x.parent) {
-          x.virtual++;
-        }
+        addVirtual(w.collision, 1);
         collided.push(w.collision);
       } else if (w.leaf) {
         leaves.push(w);
@@ -339,16 +342,11 @@ export class Search {
       }
     } finally {
       for (const c of collided) {
-        for (let x = c; x !== null; x = x.parent) {
-          x.virtual--;
-        }
+        addVirtual(c, -1);
       }
       for (let i = expanded; i < leaves.length; i++) {
-        const leaf = leaves[i].leaf;
-        for (let x = leaf; x !== null; x = x.parent) {
-          x.virtual--;
-        }
-        this.forget(leaf);
+        addVirtual(leaves[i].leaf, -1);
+        this.forget(leaves[i].leaf);
       }
     }
     return { sims, depthSum, maxDepth };
