@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * started as {@code java -cp <this class path> org.owarelab.cli.Main} ({@code OWARE_CMD}). Any
  * failing Python test fails this one with pytest's output. Skipped, with a message, only where no
  * {@code python3} can import JPype, pytest and numpy ({@code .ci/run} installs Debian's
- * {@code python3-jpype python3-pytest python3-numpy}).
+ * {@code python3-jpype python3-pytest python3-numpy}). The venv that {@code python/venv.sh} makes is
+ * preferred where it exists.
  */
 class PythonPackageTest {
     private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
@@ -30,7 +32,15 @@ class PythonPackageTest {
     @Test
     void pytestSuitePassesOnBothBackends() throws Exception {
         String python = null;
-        for (String candidate : List.of("/usr/bin/python3", "python3")) {
+        // python/.venv (python/venv.sh, which .ci/run runs) adds the pinned gymnasium, pettingzoo,
+        // tensorboard, onnx and torch that the ecosystem checks need; OWARE_PYTHON names another.
+        List<String> candidates = new ArrayList<>();
+        String named = System.getenv("OWARE_PYTHON");
+        if (named != null && !named.isBlank()) {
+            candidates.add(named);
+        }
+        candidates.addAll(List.of(REPO.resolve("python/.venv/bin/python").toString(), "/usr/bin/python3", "python3"));
+        for (String candidate : candidates) {
             if (run(List.of(candidate, "-c", "import jpype, pytest, numpy"), null) == 0) {
                 python = candidate;
                 break;
