@@ -212,11 +212,12 @@ public final class BundleWriter {
                 + "rem " + name + ": " + what + ", exported by oware export.\n"
                 + NOTE.replaceAll("(?m)^", "rem ")
                 + "setlocal\n"
-                + "if not exist \"%~dp0lib\\oware-export.jar\" (\n"
-                + "  echo %~nx0: the bundle %~dp0 is incomplete: %~dp0lib\\oware-export.jar is missing ^(copy the whole "
-                + "bundle again^) 1>&2\n"
-                + "  exit /b 2\n"
-                + ")\n"
+                // a goto, not a ( ... ) block: a ")" in the path (C:\Program Files (x86)) would end the block
+                + "if exist \"%~dp0lib\\oware-export.jar\" goto run\n"
+                + "echo %~nx0: the bundle %~dp0 is incomplete: %~dp0lib\\oware-export.jar is missing, copy the whole "
+                + "bundle again 1>&2\n"
+                + "exit /b 2\n"
+                + ":run\n"
                 + "set \"java=java\"\n"
                 + "if defined JAVA_HOME set \"java=%JAVA_HOME%\\bin\\java\"\n"
                 + "\"%java%\" %JAVA_OPTS% -cp \"%~dp0lib\\*\" " + MAIN + " --bundle \"%~dp0.\"" + mode + " %*\n"

@@ -15,7 +15,8 @@ import java.util.Locale;
  * 1.29 unpacks them into a fresh {@code onnxruntime-java*} directory and deletes them only at exit,
  * with {@code deleteOnExit}, the directory registered after its files: the JVM deletes in reverse
  * order, tries the directory while it is still full, and so every start left an empty directory
- * behind (34 after 35 engine starts), and a process killed by its GUI left the 28 MB of natives too.
+ * behind (issue 48 counted 34 after about 35 engine starts; 3 starts left 3 here), and a process
+ * killed by its GUI would leave the natives too.
  *
  * <p>Here the natives of this platform are copied from ONNX Runtime's jar into a private temporary
  * directory (mode 700, as ONNX Runtime makes its own), loaded from there through ONNX Runtime's
