@@ -165,10 +165,10 @@ public final class BundleWriter {
     /** The class both launchers run: the engine's one Java entry point. */
     static final String MAIN = "org.owarelab.export.EngineMain";
     private static final String NOTE = "Needs Java 17 or later: java on the PATH, or JAVA_HOME. ONNX Runtime's natives are\n"
-            + "unpacked into the temporary directory at the first search, and deleted once loaded. Runs through\n"
-            + "a symbolic link too (GUIs and package managers install engines so). JAVA_OPTS: extra JVM options (e.g.\n"
-            + "-Doware.onnx.threads=2 for two threads per forward pass; 1 is the default and the fastest for\n"
-            + "this small network).\n";
+            + "unpacked into the temporary directory at the first search, and deleted once loaded. The sh launcher\n"
+            + "runs through symbolic links too (GUIs and package managers install engines so). JAVA_OPTS: extra\n"
+            + "JVM options (e.g. -Doware.onnx.threads=2 for two threads per forward pass; 1 is the default and\n"
+            + "the fastest for this small network).\n";
 
     /**
      * An sh launcher of EngineMain with {@code mode} before the user's arguments: finds its own
