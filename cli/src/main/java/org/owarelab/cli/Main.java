@@ -57,7 +57,8 @@ public final class Main implements Runnable {
     }
 
     /**
-     * One line for a usage error, prefixed by the command it concerns ({@code oware match: ...});
+     * One line for a usage error, prefixed by the command it concerns and ending with where its
+     * help is ({@code oware match: ... (see 'oware match --help')});
      * a first word that is no command reads {@code oware: unknown command 'nosuch' (expected one of ...)}.
      */
     static String parameterMessage(CommandLine.ParameterException ex) {
@@ -75,7 +76,8 @@ public final class Main implements Runnable {
             hint = " (a config file goes after --config: " + where.getCommandSpec().qualifiedName() + " --config "
                     + u.getUnmatched().get(0) + ")";
         }
-        return prefix + org.owarelab.util.Texts.escape(ex.getMessage() + hint);
+        return prefix + org.owarelab.util.Texts.escape(ex.getMessage() + hint) + " (see '"
+                + where.getCommandSpec().qualifiedName() + " --help')";
     }
 
     /** The configured command line: one-line errors, exit code 2 for bad input, 1 otherwise. */
@@ -103,8 +105,8 @@ public final class Main implements Runnable {
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
+            // One line, as docs/development.md promises: where help is goes on the same line.
             err.println(parameterMessage(ex));
-            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             err.flush();
             return 2;
         });

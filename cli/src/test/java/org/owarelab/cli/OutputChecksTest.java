@@ -127,4 +127,23 @@ class OutputChecksTest {
         Cli r = Cli.run("export", tmp.resolve("nope").toString(), "--out", file.toString());
         assertOneLine(r, "oware export: --out " + file + ": is a file, not a directory (expected a new directory)");
     }
+
+    /**
+     * A run in a read-only directory (issue 48): resuming it is an output that cannot be written,
+     * exit 2 and one line naming the directory, as {@code --out} into one is; not the lock file's
+     * "I/O error" with exit 1.
+     */
+    @Test
+    void resumingARunInAReadOnlyDirectoryIsRefusedLikeAnOutThere() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("ro-run"));
+        Files.writeString(run.resolve("config.yaml"), "seed: 1\n");
+        Path parent = Files.createDirectories(tmp.resolve("ro-parent"));
+        try (ReadOnlyDirectory ro = ReadOnlyDirectory.of(run); ReadOnlyDirectory roParent = ReadOnlyDirectory.of(parent)) {
+            Cli r = Cli.run("train", "--resume", run.toString());
+            assertOneLine(r, "oware train: --resume " + run + ": cannot write to the run directory");
+            Cli out = Cli.run("train", "--out", parent.resolve("new").toString());
+            assertOneLine(out, "oware train: --out " + parent.resolve("new") + ": cannot write to " + parent);
+        }
+        assertEquals(List.of("", "config.yaml"), tree(run), "nothing written, no lock file");
+    }
 }

@@ -27,11 +27,13 @@ import org.owarelab.util.AtomicDirectory;
  * DIR/serve             sh launcher of the play page for this player (EngineMain --serve, see PlayServer)
  * DIR/serve.bat         the same for Windows
  * DIR/lib/              the engine's jars (the lab's env, tables, agents, onnx, export; ONNX Runtime with
- *                       the natives of --platform, Jackson): no DJL, no libtorch
+ *                       the natives of --platform, Jackson): no DJL, no libtorch; lib/jars.txt lists
+ *                       them with their sizes, checked at every start (BundleCheck)
  * DIR/checkpoint/       the network's parameters and metadata (params.djl, meta.json), for the lab's
  *                       DJL tools (oware uci --agent puct:model=DIR/checkpoint, a re-export)
  * DIR/model.onnx        the network as ONNX (see OnnxWriter): what the engine evaluates
- * DIR/model.json        the model card (see ModelCard), also the engine's name and search settings
+ * DIR/model.json        the model card (see ModelCard), also the engine's name and search settings and
+ *                       model.onnx's SHA-256, checked at every start (BundleCard)
  * DIR/probe.json        positions with the expected outputs (see Probe)
  * </pre>
  * Atomic, through {@link AtomicDirectory}: everything is written into a temporary sibling of
@@ -133,11 +135,15 @@ public final class BundleWriter {
             Path ckpt = Files.createDirectory(dir.resolve(CHECKPOINT));
             Files.copy(ref.checkpoint().resolve(Checkpoints.META), ckpt.resolve(Checkpoints.META));
             Files.copy(ref.checkpoint().resolve(Checkpoints.PARAMS), ckpt.resolve(Checkpoints.PARAMS));
-            Files.write(dir.resolve(ONNX), OnnxWriter.toBytes(net, name + ": " + net.describe()));
+            byte[] onnx = OnnxWriter.toBytes(net, name + ": " + net.describe());
+            Files.write(dir.resolve(ONNX), onnx);
             Files.write(dir.resolve(PROBE), Probe.json(net, ref.encoder(), djl, PROBE_SEED));
-            Files.write(dir.resolve(MODEL_CARD), ModelCard.json(name, ref.checkpoint(), info, net, search));
+            Files.write(dir.resolve(MODEL_CARD), ModelCard.json(name, ref.checkpoint(), info, net, search,
+                    BundleCheck.sha256(onnx)));
         }
-        BundleJars.copy(Files.createDirectory(dir.resolve(LIB)), platform);
+        Path lib = Files.createDirectory(dir.resolve(LIB));
+        BundleJars.copy(lib, platform);
+        BundleCheck.writeJarList(lib);
         String engineWhat = "an Oware engine (the UCI dialect of the Oware RL lab)";
         String serveWhat = "a web page to play this player in a browser ([--port 8080] [--bind 127.0.0.1])";
         Path launcher = dir.resolve(LAUNCHER);
@@ -158,20 +164,38 @@ public final class BundleWriter {
 
     /** The class both launchers run: the engine's one Java entry point. */
     static final String MAIN = "org.owarelab.export.EngineMain";
-    private static final String NOTE = "Needs Java 17 or later: java on the PATH, or JAVA_HOME. ONNX Runtime unpacks its\n"
-            + "natives into the temporary directory at the first search. JAVA_OPTS: extra JVM options (e.g.\n"
-            + "-Doware.onnx.threads=2 for two threads per forward pass; 1 is the default and the fastest for\n"
-            + "this small network).\n";
+    private static final String NOTE = "Needs Java 17 or later: java on the PATH, or JAVA_HOME. ONNX Runtime's natives are\n"
+            + "unpacked into the temporary directory at the first search, and deleted once loaded. The sh launcher\n"
+            + "runs through symbolic links too (GUIs and package managers install engines so). JAVA_OPTS: extra\n"
+            + "JVM options (e.g. -Doware.onnx.threads=2 for two threads per forward pass; 1 is the default and\n"
+            + "the fastest for this small network).\n";
 
     /**
      * An sh launcher of EngineMain with {@code mode} before the user's arguments: finds its own
-     * directory, so it runs from anywhere.
+     * directory, through any symbolic links to it, so it runs from anywhere; refuses in one line a
+     * bundle without the jar of EngineMain (which would check the other jars).
      */
     static String launcher(String name, String what, String mode) {
         return "#!/bin/sh\n"
                 + "# " + name + ": " + what + ", exported by oware export.\n"
                 + NOTE.replaceAll("(?m)^", "# ")
-                + "here=$(CDPATH= cd -- \"$(dirname -- \"$0\")\" && pwd -P) || exit 2\n"
+                // A link to the launcher (ln -s DIR/engine ~/bin/oware-engine) is followed to the launcher
+                // itself, link after link, each relative one from its own directory: plain readlink, as
+                // macOS and the BSDs have it too (GNU's readlink -f is not everywhere).
+                + "self=$0\n"
+                + "while [ -h \"$self\" ]; do\n"
+                + "  link=$(readlink -- \"$self\") || exit 2\n"
+                + "  case $link in\n"
+                + "    /*) self=$link ;;\n"
+                + "    *) self=$(dirname -- \"$self\")/$link ;;\n"
+                + "  esac\n"
+                + "done\n"
+                + "here=$(CDPATH= cd -- \"$(dirname -- \"$self\")\" && pwd -P) || exit 2\n"
+                + "if [ ! -f \"$here/lib/oware-export.jar\" ]; then\n"
+                + "  echo \"$0: the bundle $here is incomplete: $here/lib/oware-export.jar is missing (copy the whole "
+                + "bundle again)\" >&2\n"
+                + "  exit 2\n"
+                + "fi\n"
                 + "java=java\n"
                 + "[ -n \"${JAVA_HOME:-}\" ] && java=\"$JAVA_HOME/bin/java\"\n"
                 + "# shellcheck disable=SC2086\n"
@@ -188,6 +212,12 @@ public final class BundleWriter {
                 + "rem " + name + ": " + what + ", exported by oware export.\n"
                 + NOTE.replaceAll("(?m)^", "rem ")
                 + "setlocal\n"
+                // a goto, not a ( ... ) block: a ")" in the path (C:\Program Files (x86)) would end the block
+                + "if exist \"%~dp0lib\\oware-export.jar\" goto run\n"
+                + "echo %~nx0: the bundle %~dp0 is incomplete: %~dp0lib\\oware-export.jar is missing, copy the whole "
+                + "bundle again 1>&2\n"
+                + "exit /b 2\n"
+                + ":run\n"
                 + "set \"java=java\"\n"
                 + "if defined JAVA_HOME set \"java=%JAVA_HOME%\\bin\\java\"\n"
                 + "\"%java%\" %JAVA_OPTS% -cp \"%~dp0lib\\*\" " + MAIN + " --bundle \"%~dp0.\"" + mode + " %*\n"

@@ -1,152 +1,36 @@
 package org.owarelab.export;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import org.owarelab.agents.AgentFactory;
-import org.owarelab.agents.AgentRegistry;
-import org.owarelab.agents.builtin.BuiltInAgents;
-import org.owarelab.agents.puct.PuctAgent;
-import org.owarelab.agents.uci.UciMain;
-import org.owarelab.env.Encoders;
-import org.owarelab.env.ObservationEncoder;
-import org.owarelab.export.jsonl.AgentProtocol;
-import org.owarelab.export.serve.PlayServer;
-import org.owarelab.formats.Mappers;
-import org.owarelab.onnx.OnnxModel;
-import org.owarelab.onnx.OnnxSettings;
-import org.owarelab.rules.RuleSet;
 
 /**
- * The UCI engine of an exported bundle ({@code DIR/engine} runs it): {@code java -cp "DIR/lib/*"
- * org.owarelab.export.EngineMain --bundle DIR [--seed S] [--jsonl | --serve [--port P] [--bind A]]}.
- * Serves the agent {@value #AGENT}: PUCT
- * over the bundle's network ({@code DIR/model.onnx}, run by ONNX Runtime: the engine loads no DJL
- * and no libtorch) with the rules, encoder, search settings and name of {@code DIR/model.json};
- * it offers no {@code Agent} option: nothing on its input changes which program or files it runs.
- * The same entry point serves {@code DIR/engine} and {@code DIR/engine.bat}.
- * Reads only the bundle: it runs from any working directory. With {@code --jsonl} it answers
- * JSON lines instead ({@link AgentProtocol}, for scripts); with {@code --serve} it serves the play page
- * ({@link PlayServer}, {@code DIR/serve} runs it) on {@code --bind} (default {@value #DEFAULT_BIND},
- * this machine only) and {@code --port} (default {@value #DEFAULT_PORT}) until stopped.
+ * The entry point of an exported bundle ({@code DIR/engine}, {@code DIR/serve} and their
+ * {@code .bat} twins run it): {@code java -cp "DIR/lib/*" org.owarelab.export.EngineMain --bundle DIR
+ * [--seed S] [--jsonl | --serve [--port P] [--bind A]]}; the engine itself is {@link Engine}.
  *
- * <p>Exit status: 0 after {@code quit} or the end of the input; 2 for bad arguments or a bundle
- * that cannot be read (one line on stderr).
+ * <p>This class uses the JDK alone, so that it loads when the rest of {@code lib/} does not: it
+ * first checks the bundle's jars against the list the export wrote ({@link BundleCheck}), and a
+ * bundle copied without ONNX Runtime's or Jackson's jar gets one line naming what is missing, and
+ * exit status 2, instead of a Java stack trace. Only then is {@link Engine} (Jackson, ONNX Runtime)
+ * loaded: the JVM resolves a class at its first use.
  */
 public final class EngineMain {
-    /** The registry name of the exported player. */
-    public static final String AGENT = "player";
-    static final String DEFAULT_BIND = "127.0.0.1";
-    static final int DEFAULT_PORT = 8080;
-    private static final String USAGE = "usage: --bundle DIR [--seed S] [--jsonl | --serve [--port P] [--bind A]]";
-
     private EngineMain() {
     }
 
     public static void main(String[] args) {
-        try {
-            System.exit(run(args));
-        } catch (InterruptedException e) {
-            System.exit(1);
-        } catch (IOException e) {
-            System.err.println("engine: I/O error: " + e.getMessage());
-            System.exit(1);
-        } catch (IllegalArgumentException | ExportException e) {
-            System.err.println("engine: " + e.getMessage());
-            System.exit(2);
-        }
-    }
-
-    private static int run(String[] args) throws IOException, InterruptedException {
         Path bundle = null;
-        long seed = 0;
-        boolean jsonl = false;
-        boolean serve = false;
-        int port = DEFAULT_PORT;
-        String bind = DEFAULT_BIND;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--jsonl") || a.equals("--serve")) {
-                jsonl |= a.equals("--jsonl");
-                serve |= a.equals("--serve");
-                continue;
-            }
-            if (i + 1 >= args.length || !List.of("--bundle", "--seed", "--port", "--bind").contains(a)) {
-                throw new IllegalArgumentException("unknown or incomplete argument '" + a + "' (" + USAGE + ")");
-            }
-            String v = args[++i];
-            switch (a) {
-                case "--bundle" -> bundle = Path.of(v);
-                case "--bind" -> bind = v;
-                case "--port" -> port = (int) whole(a, v, 0, 65535);
-                default -> seed = whole(a, v, Long.MIN_VALUE, Long.MAX_VALUE);
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--bundle")) {
+                bundle = Path.of(args[i + 1]);
             }
         }
-        if (jsonl && serve) {
-            throw new IllegalArgumentException("--jsonl and --serve exclude each other (" + USAGE + ")");
-        }
-        if (bundle == null) {
-            throw new IllegalArgumentException("--bundle DIR is required");
-        }
-        JsonNode card = readCard(bundle);
-        RuleSet rules = rules(card, bundle);
-        ObservationEncoder encoder;
-        try {
-            encoder = Encoders.create(card.path("encoder").path("tag").asText(""), rules);
-        } catch (IllegalArgumentException e) {
-            throw new ExportException(bundle.resolve(BundleWriter.MODEL_CARD) + ": " + e.getMessage());
-        }
-        SearchSettings search = new SearchSettings(card.path("search").path("simulations").asInt(0),
-                card.path("search").path("movetimeMillis").asLong(0));
-        OnnxModel source = OnnxModel.of(bundle.resolve(BundleWriter.ONNX), encoder, OnnxSettings.defaults());
-        AgentFactory player = PuctAgent.factory(AGENT, source, search.simulations() > 0 ? search.simulations()
-                : SearchSettings.DEFAULT_SIMULATIONS);
-        if (search.movetimeMillis() > 0) {
-            player = new DefaultLimitAgents(player, search.movetimeMillis());
-        }
-        String name = card.path("name").asText(AGENT).replaceAll("\\s+", "-");
-        String version = "step-" + card.path("provenance").path("step").asLong(0);
-        try (source; AgentRegistry agents = BuiltInAgents.registry().with(player)) {
-            if (serve) {
-                PlayServer.serveUntilStopped(agents, AGENT, rules, seed, bind, port, System.out);
-                return 0;
+        if (bundle != null) {
+            String problem = BundleCheck.jars(bundle);
+            if (problem != null) {
+                System.err.println("engine: " + problem);
+                System.exit(2);
             }
-            return jsonl ? AgentProtocol.serve(agents, AGENT, rules, seed)
-                    : UciMain.serve(agents, AGENT, rules, seed, version, name, null);
         }
-    }
-
-    private static long whole(String option, String value, long min, long max) {
-        try {
-            long v = Long.parseLong(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // named below
-        }
-        throw new IllegalArgumentException(option + " '" + value + "' is not a whole number"
-                + (min == 0 ? " 0.." + max : ""));
-    }
-
-    /** The rules of the card's {@code rules.spec} (empty: the default rules). */
-    private static RuleSet rules(JsonNode card, Path bundle) {
-        JsonNode spec = card.path("rules").path("spec");
-        try {
-            return RuleSet.parse(spec.isTextual() ? spec.asText() : "");
-        } catch (IllegalArgumentException e) {
-            throw new ExportException(bundle.resolve(BundleWriter.MODEL_CARD) + ": rules: " + e.getMessage());
-        }
-    }
-
-    private static JsonNode readCard(Path bundle) {
-        Path card = bundle.resolve(BundleWriter.MODEL_CARD);
-        try {
-            return Mappers.json().readTree(Files.readAllBytes(card));
-        } catch (IOException e) {
-            throw new ExportException("cannot read " + card + " (" + e.getMessage() + "): not an exported bundle?");
-        }
+        Engine.main(args);
     }
 }

@@ -21,7 +21,8 @@ import org.owarelab.rules.RuleSet;
  * exact input layout), what it is (architecture, parameters), what its outputs mean (the ONNX
  * names, the value head, how to mask), how the engine searches, and where it comes from (the
  * run's seed, git commit and start date from {@code run.json}, the checkpoint's step, and the
- * arena scores the run recorded in {@code metrics.jsonl} at that step, when there are any).
+ * arena scores the run recorded in {@code metrics.jsonl} at that step, when there are any), and the
+ * SHA-256 of {@code model.onnx}, which the engine checks at start-up ({@link BundleCard}).
  * Missing run files leave those fields null: a bare checkpoint exports too.
  */
 final class ModelCard {
@@ -32,8 +33,9 @@ final class ModelCard {
     private ModelCard() {
     }
 
-    static byte[] json(String name, Path checkpoint, CheckpointInfo info, PolicyValueNet net, SearchSettings search)
-            throws IOException {
+    /** The card of the network {@code net}, whose {@code model.onnx} bytes have the SHA-256 {@code onnxSha256}. */
+    static byte[] json(String name, Path checkpoint, CheckpointInfo info, PolicyValueNet net, SearchSettings search,
+            String onnxSha256) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT).put("formatVersion", FORMAT_VERSION).put("name", name);
         ObjectNode rules = root.putObject("rules");
@@ -54,7 +56,7 @@ final class ModelCard {
         arch.set("hidden", JSON.valueToTree(spec.hidden()));
         arch.put("blocks", spec.blocks()).put("channels", spec.channels()).put("valueHead", spec.value().id())
                 .put("aux", spec.aux());
-        root.set("onnx", onnx(net));
+        root.set("onnx", onnx(net).put("sha256", onnxSha256));
         ObjectNode s = root.putObject("search");
         s.put("algorithm", "puct");
         if (search.simulations() > 0) {

@@ -143,6 +143,9 @@ class BundleWriterTest {
                 + " --bundle \"%~dp0.\" %*\r\n"), bat);
         assertTrue(bat.contains("if defined JAVA_HOME set \"java=%JAVA_HOME%\\bin\\java\""), bat);
         assertTrue(bat.contains("exit /b %ERRORLEVEL%"), bat);
+        // a bundle without the jar of EngineMain is refused in one line; a goto, since a ")" in the path ends a block
+        assertTrue(bat.contains("if exist \"%~dp0lib\\oware-export.jar\" goto run\r\n") 
+                && bat.lines().filter(l -> !l.startsWith("rem ")).noneMatch(l -> l.contains("(")), bat);
         assertTrue(serveBat.contains("--bundle \"%~dp0.\" --serve %*"), serveBat);
         Path dir = Files.createDirectories(tmp.resolve("b"));
         Files.writeString(dir.resolve(BundleWriter.LAUNCHER + BundleWriter.BAT), bat);

@@ -87,7 +87,7 @@ public final class OnnxModel implements EvaluatorSource {
         }
         synchronized (this) {
             OrtSession s = session();
-            return new OnnxEvaluator(OrtEnvironment.getEnvironment(), s, encoder, wdl, BATCH);
+            return new OnnxEvaluator(OrtNatives.environment(), s, encoder, wdl, BATCH);
         }
     }
 
@@ -99,7 +99,7 @@ public final class OnnxModel implements EvaluatorSource {
         if (session != null) {
             return session;
         }
-        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        OrtEnvironment env = OrtNatives.environment();
         try (OrtSession.SessionOptions options = settings.options()) {
             OrtSession s = file != null ? env.createSession(readFile(), options) : env.createSession(bytes, options);
             try {

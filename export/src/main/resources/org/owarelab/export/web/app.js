@@ -1,6 +1,12 @@
 // The page of the static web player: the same page as `oware serve`'s, with the game kept here
 // (the lab's rules in rules.js) and the agent in a Web Worker (worker.js). Nothing is sent to any
 // server: the site's own files are the only requests.
+//
+// States (body's data-state): "loading" until player.json is read and the worker has loaded the
+// network; then "human", "thinking" or "over"; "error" when a file could not be loaded: the
+// message names the file and what went wrong (model.onnx: HTTP 404), moves are refused, and the
+// retry button loads everything again. A move is never taken before the agent is ready, so no
+// click can wait on an agent that will never answer.
 
 import { Board, RuleSet, SOUTH, letter } from "./rules.js";
 
@@ -15,7 +21,11 @@ let reply = null;
 /** Bumped by every new game and undo: a search answer for an older one is dropped. */
 let generation = 0;
 let thinking = false;
-const worker = new Worker("worker.js", { type: "module" });
+/** Whether the worker has loaded the player. */
+let ready = false;
+/** Why loading failed, or null. */
+let loadError = null;
+let worker = null;
 
 function movesText() {
   return plies.map((p) => p.move).join("");
@@ -108,10 +118,40 @@ function draw() {
     document.body.dataset.state = "human";
   }
   $("undo").disabled = thinking || !plies.some((p) => p.side === human);
+  $("new").disabled = false;
+}
+
+/** The page while loading or after a failed load: no board to play on, the reason shown. */
+function drawNotPlaying() {
+  document.body.classList.remove("thinking");
+  $("undo").disabled = true;
+  $("new").disabled = true;
+  if (loadError !== null) {
+    document.body.dataset.state = "error";
+    $("status").textContent = "The player could not be loaded.";
+    $("error").textContent = "Cannot load the player: " + loadError;
+  } else {
+    document.body.dataset.state = "loading";
+    $("status").textContent = "Loading the player...";
+  }
+  for (const cell of document.querySelectorAll(".house.legal")) {
+    cell.classList.remove("legal");
+  }
+}
+
+/** A failed load: the page stops taking moves until a retry succeeds. */
+function failLoad(message) {
+  loadError = message;
+  thinking = false;
+  ready = false;
+  generation++; // any answer still on its way is for a game that is gone
+  drawNotPlaying();
 }
 
 function showError(message) {
-  $("error").textContent = message;
+  if (loadError === null) { // a load error stays until a retry succeeds
+    $("error").textContent = message;
+  }
 }
 
 function play(ch) {
@@ -128,6 +168,10 @@ function limit() {
 }
 
 function agentMove() {
+  if (!ready) {
+    drawNotPlaying();
+    return;
+  }
   if (board.isOver() || board.side === human) {
     draw();
     return;
@@ -137,7 +181,7 @@ function agentMove() {
   worker.postMessage({ type: "search", id: generation, moves: movesText(), ...limit() });
 }
 
-worker.onmessage = (e) => {
+function onWorkerMessage(e) {
   const msg = e.data;
   if (msg.type === "ready") {
     $("agent").textContent = "against " + msg.card.name + " (PUCT over " + msg.card.network + ", in this browser)";
@@ -147,10 +191,14 @@ worker.onmessage = (e) => {
     } else {
       $("amount").value = msg.card.search.movetimeMillis;
     }
+    ready = true;
+    if (card !== null) {
+      newGame();
+    }
     return;
   }
   if (msg.type === "error" && msg.id === null) {
-    showError(msg.message); // the worker could not load the player
+    failLoad(msg.message); // the worker could not load the player
     return;
   }
   if (msg.id !== generation) {
@@ -165,11 +213,23 @@ worker.onmessage = (e) => {
     showError("");
   }
   draw();
-};
-worker.onerror = (e) => showError("The agent's worker failed: " + e.message);
+}
+
+function startWorker() {
+  worker = new Worker("worker.js", { type: "module" });
+  worker.onmessage = onWorkerMessage;
+  // The worker's own script (or a module it imports statically) did not load: the event has no
+  // message then, only the file's name where the browser gives one.
+  worker.onerror = (e) => {
+    e.preventDefault();
+    failLoad((e.filename ? e.filename.replace(/^.*\//, "") : "worker.js") + ": "
+      + (e.message || "the agent's worker script could not be loaded or run"));
+  };
+}
 
 function clickHouse(ch) {
-  if (!board) {
+  if (!board || !ready) {
+    drawNotPlaying();
     return;
   }
   if (thinking) {
@@ -188,6 +248,10 @@ function clickHouse(ch) {
 }
 
 function newGame() {
+  if (!ready) {
+    drawNotPlaying();
+    return;
+  }
   generation++;
   thinking = false;
   human = $("side").value === "south" ? SOUTH : 1 - SOUTH;
@@ -199,7 +263,7 @@ function newGame() {
 }
 
 function undo() {
-  if (thinking) {
+  if (thinking || !ready) {
     return;
   }
   generation++;
@@ -216,12 +280,55 @@ function undo() {
   agentMove();
 }
 
-async function start() {
-  card = await (await fetch("player.json")).json();
-  rules = RuleSet.parse(card.rules);
-  $("new").addEventListener("click", newGame);
-  $("undo").addEventListener("click", undo);
-  newGame();
+/** player.json's object, or an error naming the file and what is wrong. */
+async function fetchCard() {
+  let r;
+  try {
+    r = await fetch("player.json");
+  } catch (e) {
+    throw new Error("player.json: cannot fetch it (" + e.message + ")");
+  }
+  if (!r.ok) {
+    throw new Error("player.json: HTTP " + r.status + (r.statusText ? " " + r.statusText : ""));
+  }
+  const text = await r.text();
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error("player.json: not valid JSON (" + e.message + ")");
+  }
 }
 
-start().catch((e) => showError("Cannot load the player: " + e.message));
+/** Loads (or loads again, after a failure) player.json and the worker's player. */
+async function load() {
+  if (worker !== null) {
+    worker.terminate();
+  }
+  card = null;
+  ready = false;
+  loadError = null;
+  $("error").textContent = "";
+  drawNotPlaying();
+  startWorker();
+  try {
+    const c = await fetchCard();
+    try {
+      rules = RuleSet.parse(c.rules);
+    } catch (e) {
+      throw new Error("player.json: rules: " + e.message);
+    }
+    card = c;
+  } catch (e) {
+    worker.terminate();
+    failLoad(e.message);
+    return;
+  }
+  if (ready) {
+    newGame();
+  }
+}
+
+$("new").addEventListener("click", newGame);
+$("undo").addEventListener("click", undo);
+$("retry").addEventListener("click", load);
+load();

@@ -120,6 +120,12 @@ public final class Trainer {
             throw new IllegalArgumentException("--resume " + dir + ": not a run directory (no config.yaml in it); "
                     + "start a run with 'oware train --config FILE --out " + dir + "'");
         }
+        if (!Files.isWritable(dir)) {
+            // Before the lock, whose "I/O error: RUN/lock: Read-only file system" read as a failure at
+            // run time (exit 1): a run that cannot be written is an output that cannot be, bad input.
+            throw new IllegalArgumentException("--resume " + dir + ": cannot write to the run directory (a "
+                    + "read-only file system, or no permission); the run is left as it was");
+        }
         try (RunLock lock = RunLock.acquire(run)) {
             TrainConfig cfg = run.readConfig(overrides);
             checkResumable(run.readConfig(), cfg, overrides);
