@@ -103,8 +103,10 @@ class _Jvm:
                 # The shipped players (players/strong) are found under the checkout, as the launcher
                 # finds them, whatever directory Python runs in.
                 opts.append(f'-Doware.home={root}')
+            # interrupt=False: Ctrl-C stays Python's (KeyboardInterrupt), where JPype's default for a
+            # script lets the JVM's own handler end the process (exit 130) with no except or finally run.
             jpype.startJVM(*opts, '-Djava.awt.headless=true', classpath=_support_jar(jpype) + paths.class_path(),
-                           convertStrings=True)
+                           convertStrings=True, interrupt=False)
         pkg = jpype.JPackage('org').owarelab
         cls.FlatEnv = jpype.JClass('org.owarelab.env.bridge.FlatEnv')
         cls.FlatVectorEnv = jpype.JClass('org.owarelab.env.bridge.FlatVectorEnv')
@@ -113,6 +115,7 @@ class _Jvm:
         cls.Board = jpype.JClass('org.owarelab.rules.Board')
         cls.Position = jpype.JClass('org.owarelab.rules.Position')
         cls.Moves = jpype.JClass('org.owarelab.rules.Moves')
+        cls.BackgroundDecision = jpype.JClass('org.owarelab.agents.BackgroundDecision')
         cls.JInt = jpype.JInt
         cls.JArray = jpype.JArray
         cls.JException = jpype.JException
@@ -206,6 +209,10 @@ class JPypeBackend:
         agent = self._agent(spec)
         return _decide(agent, self._env.board(), seed)
 
+    def check_agent(self, spec):
+        """Builds the agent of ``spec`` (every value checked) without asking it for a move."""
+        self._agent(spec)
+
     def _agent(self, spec):
         a = self._agents.get(spec)
         if a is None:
@@ -219,11 +226,36 @@ class JPypeBackend:
         self._agents.clear()
 
 
+# How long a search's Java call blocks Python at a time: a Ctrl-C is raised within about this.
+WAIT_SLICE_MS = 50
+# How long a stopped search may take to return its move before Python stops waiting (it checks the
+# stop every 1024 nodes: milliseconds).
+STOP_GRACE_S = 10
+
+
 def _decide(agent, board, seed):
+    """The agent's decision on ``board``. The search runs on a Java thread (``BackgroundDecision``)
+    that Python waits for in slices, so that Ctrl-C raises KeyboardInterrupt at once (a Java call
+    defers Python's signal handlers until it returns); the search is then stopped, and waited for
+    briefly so that the board is the env's again, before the KeyboardInterrupt goes on."""
     def call():
         agent.reset(seed)
-        return agent.decide(board)
-    d = jpype_call(call)
+        return _Jvm.BackgroundDecision.start(agent, board)
+    job = jpype_call(call)
+    try:
+        d = None
+        while d is None:
+            d = jpype_call(lambda: job.waitFor(WAIT_SLICE_MS))
+    except BaseException:
+        job.stop()
+        import time
+        end = time.monotonic() + STOP_GRACE_S
+        while not job.done() and time.monotonic() < end:
+            try:
+                job.waitFor(WAIT_SLICE_MS)
+            except _Jvm.JException:
+                break
+        raise
     move = int(d.move())
     return Decision(move, str(_Jvm.Moves.letter(board.toMove(), move)), float(d.value()),
                     np.asarray(d.policy(), dtype=np.float32).copy())
@@ -285,6 +317,9 @@ class Jsonl:
                                       text=True, encoding='utf-8', bufsize=1, env=env)
         self._id = 0
         self._closed = False
+        # The id of a request whose reply is not read yet (not None after a call cut short), and whether
+        # its whole line went out.
+        self._pending, self._written = None, True
 
     def request(self, op, **fields):
         if self._closed:
@@ -292,11 +327,18 @@ class Jsonl:
         self._id += 1
         rid = self._id
         line = json.dumps({'op': op, 'id': rid, **{k: v for k, v in fields.items() if v is not None}})
+        # After a call cut short (Ctrl-C), its line may be half written and its reply half read: end the
+        # half line (the lab answers it with an error of no id), and take only the line with this id.
+        resync = self._pending is not None
+        if resync and not self._written:
+            line = '\n' + line
+        self._pending, self._written = rid, False
         try:
             self._proc.stdin.write(line + '\n')
             self._proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             self._ended()
+        self._written = True
         while True:
             try:
                 reply = self._proc.stdout.readline()
@@ -307,11 +349,16 @@ class Jsonl:
             try:
                 r = json.loads(reply)
             except json.JSONDecodeError:
+                if resync:
+                    continue  # the rest of a reply line an interrupted call had begun to read
                 raise OwareError(f'the lab process ({self._cmd[0]}) answered a line that is not JSON: '
                                  f'{reply[:200]!r}') from None
+            if resync and not (isinstance(r, dict) and r.get('id') == rid):
+                continue
             # A reply without an id answers a line the child could not read as a request: ours.
             if not isinstance(r, dict) or r.get('id', rid) == rid:
                 break
+        self._pending = None
         if not isinstance(r, dict):
             raise OwareError(f'the lab process ({self._cmd[0]}) answered {reply[:200]!r}, expected a JSON object')
         if 'error' in r:
@@ -333,6 +380,8 @@ class Jsonl:
             return
         self._closed = True
         if self._proc.poll() is None:
+            if self._pending is not None:  # a call was cut short: the lab may be in a search no one waits for
+                self._proc.kill()
             try:
                 self._proc.stdin.close()
             except OSError:
@@ -384,6 +433,10 @@ class SubprocessBackend:
     def request(self, op, **fields):
         """One request of the env protocol (e.g. the vector env's ``vreset``/``vstep``)."""
         return self._io.request(op, **fields)
+
+    def check_agent(self, spec):
+        """Builds the agent of ``spec`` in the lab process (every value checked) without a move."""
+        self._io.request('check', agent=spec)
 
     def agent_move(self, spec, seed):
         r = self._io.request('agent', agent=spec, seed=seed)
