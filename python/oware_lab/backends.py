@@ -317,28 +317,23 @@ class Jsonl:
                                       text=True, encoding='utf-8', bufsize=1, env=env)
         self._id = 0
         self._closed = False
-        # The id of a request whose reply is not read yet (not None after a call cut short), and whether
-        # its whole line went out.
-        self._pending, self._written = None, True
+        self._env = env
+        self._pending = None  # the id of a request whose reply is not read yet: not None after a call cut short
 
     def request(self, op, **fields):
         if self._closed:
             raise OwareError('this environment is closed: make a new one')
+        if self._pending is not None:
+            self._restart()
         self._id += 1
         rid = self._id
         line = json.dumps({'op': op, 'id': rid, **{k: v for k, v in fields.items() if v is not None}})
-        # After a call cut short (Ctrl-C), its line may be half written and its reply half read: end the
-        # half line (the lab answers it with an error of no id), and take only the line with this id.
-        resync = self._pending is not None
-        if resync and not self._written:
-            line = '\n' + line
-        self._pending, self._written = rid, False
+        self._pending = rid
         try:
             self._proc.stdin.write(line + '\n')
             self._proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             self._ended()
-        self._written = True
         while True:
             try:
                 reply = self._proc.stdout.readline()
@@ -349,12 +344,8 @@ class Jsonl:
             try:
                 r = json.loads(reply)
             except json.JSONDecodeError:
-                if resync:
-                    continue  # the rest of a reply line an interrupted call had begun to read
                 raise OwareError(f'the lab process ({self._cmd[0]}) answered a line that is not JSON: '
                                  f'{reply[:200]!r}') from None
-            if resync and not (isinstance(r, dict) and r.get('id') == rid):
-                continue
             # A reply without an id answers a line the child could not read as a request: ours.
             if not isinstance(r, dict) or r.get('id', rid) == rid:
                 break
@@ -365,7 +356,26 @@ class Jsonl:
             raise OwareError(r['error'])
         return r
 
+    def _restart(self):
+        """A fresh lab process in place of one that a call cut short (Ctrl-C) left behind. That one may be
+        deep in a search that cannot be stopped over the pipe (minutes for ``alphabeta:depth=24``), with
+        half a line written or read: the callers start again from a ``reset`` (an env refuses anything
+        else after a cut call; an agent resets on every call), which carries all the state they need."""
+        self._proc.kill()
+        self._proc.wait()
+        for f in (self._proc.stdin, self._proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+        self._stderr.seek(0)
+        self._stderr.truncate()
+        self._proc = subprocess.Popen(self._cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                                      text=True, encoding='utf-8', bufsize=1, env=self._env)
+        self._pending = None
+
     def _ended(self):
+        self._pending = None  # nothing to restart: every later call says that the process ended
         try:
             code = self._proc.wait(timeout=5)
         except subprocess.TimeoutExpired:

@@ -53,13 +53,15 @@ def test_ctrl_c_during_a_step_leaves_an_env_that_refuses_every_call_until_reset(
                 print('answered')
             except OwareError as e:
                 print('refused:', e)
+        print('reset:', env.reset(seed=0)[1]['ply'])  # not after the minute's search: it was stopped or left
         env.close()
         ''', backend, timeout=60)
     assert code == 0, out + err
     lines = out.splitlines()
     assert lines[:2] == ['interrupted', 'finally ran'], out + err
-    assert len(lines) == 4 and all(x.startswith('refused:') and 'interrupted during step()' in x and 'reset()' in x
-                                   for x in lines[2:]), out + err
+    assert len(lines) == 5 and all(x.startswith('refused:') and 'interrupted during step()' in x and 'reset()' in x
+                                   for x in lines[2:4]), out + err
+    assert lines[4] == 'reset: 0', out + err
 
 
 def test_ctrl_c_then_reset_plays_the_users_move_for_the_user(backend):
@@ -241,3 +243,23 @@ def test_an_opponent_spec_is_checked_without_searching(backend):
     assert done == {'env': 'alphabeta:depth=24', 'agent': 'alphabeta:depth=24'}, done
     with pytest.raises(OwareError, match='depth'):
         OwareEnv(opponent='alphabeta:depth=-3', backend=backend)
+
+
+def test_a_second_thread_on_one_agent_is_refused_at_once(backend, monkeypatch):
+    from oware_lab import backends
+    with agent('alphabeta:movetime=2000', backend=backend) as slow:
+        inside = threading.Event()
+        if backend == 'jpype':
+            real = backends._decide
+            monkeypatch.setattr(backends, '_decide', lambda *args: (inside.set(), real(*args))[1])
+        else:
+            real = slow._io.request
+            monkeypatch.setattr(slow._io, 'request', lambda op, **f: (op == 'agent' and inside.set(), real(op, **f))[1])
+        first = {}
+        a = threading.Thread(target=lambda: first.setdefault('decision', slow.act()), daemon=True)
+        a.start()
+        assert inside.wait(60), 'the first thread reached the search'
+        with pytest.raises(OwareError, match='this agent is in use by another thread'):
+            slow.act()
+        a.join(60)
+        assert not a.is_alive() and 0 <= first['decision'].move < 6
