@@ -1,7 +1,8 @@
 """The two-player env with PettingZoo's AEC API: ``south`` and ``north`` take turns."""
 import numpy as np
 
-from . import _guard, _seeds, backends, spaces
+from . import _seeds, backends, spaces
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from .backends import SIDES
 from ._closing import Closing
 from .errors import OwareError

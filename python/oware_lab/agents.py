@@ -1,5 +1,6 @@
 """The lab's agents as Python callables: ``agent(spec).act(position)``."""
-from . import _guard, _seeds, backends
+from . import _seeds, backends
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from ._closing import Closing
 from .errors import OwareError
 

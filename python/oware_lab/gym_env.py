@@ -3,7 +3,8 @@ import numbers
 
 import numpy as np
 
-from . import _guard, _seeds, backends, spaces
+from . import _seeds, backends, spaces
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from .backends import SIDES
 from ._closing import Closing
 from .errors import OwareError

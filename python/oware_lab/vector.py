@@ -7,7 +7,8 @@ observation. The subprocess backend follows the same episodes over ``oware jsonl
 """
 import numpy as np
 
-from . import _guard, _seeds, backends
+from . import _seeds, backends
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from .backends import (CAPTURED, END_REASON, FIELDS, MASK, NORTH_REWARD, PLY, SOUTH_REWARD, SOUTH_SCORE,
                        NORTH_SCORE, TERMINATED, TO_MOVE, TRUNCATED)
 from ._closing import Closing
