@@ -2,6 +2,7 @@
 import numpy as np
 
 from . import _seeds, backends, spaces
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from .backends import SIDES
 from ._closing import Closing
 from .errors import OwareError
@@ -40,6 +41,7 @@ class OwareAECEnv(Closing):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
+    @_guard.resets
     def reset(self, seed=None, options=None):
         """Starts a game; ``seed`` as for the Gymnasium env; ``options`` may give a ``position``."""
         seed = self._next_seed if seed is None else _seeds.check_seed(seed)
@@ -75,6 +77,7 @@ class OwareAECEnv(Closing):
                 return
             yield self.agent_selection
 
+    @_guard.call
     def step(self, action):
         """Plays ``action`` for ``agent_selection``; a finished agent takes ``None`` and leaves."""
         if self._t is None:
@@ -105,10 +108,12 @@ class OwareAECEnv(Closing):
         if t.done:  # the other agent sees the end first, then the mover
             self.agent_selection = SIDES[1 - SIDES.index(agent)]
 
+    @_guard.call
     def render(self):
         return self._b.render()
 
     def close(self):
+        _guard.closed(self)
         self._b.close()
 
 

@@ -1,5 +1,6 @@
 """The lab's agents as Python callables: ``agent(spec).act(position)``."""
 from . import _seeds, backends
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from ._closing import Closing
 from .errors import OwareError
 
@@ -24,11 +25,13 @@ class Agent(Closing):
         else:
             self._io = backends.Jsonl((spec,))
             try:
-                self.act()  # refuses a bad spec now, as the in-process backend does
+                self._io.request('reset', rules=rules, seed=0)
+                self._io.request('check', agent=spec)  # refuses a bad spec now, as the in-process backend does
             except OwareError:
                 self._io.close()
                 raise
 
+    @_guard.one_thread
     def act(self, position=None, seed=None):
         seed = self.seed if seed is None else _seeds.check_seed(seed)
         if self._io is None:

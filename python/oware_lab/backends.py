@@ -103,8 +103,10 @@ class _Jvm:
                 # The shipped players (players/strong) are found under the checkout, as the launcher
                 # finds them, whatever directory Python runs in.
                 opts.append(f'-Doware.home={root}')
+            # interrupt=False: Ctrl-C stays Python's (KeyboardInterrupt), where JPype's default for a
+            # script lets the JVM's own handler end the process (exit 130) with no except or finally run.
             jpype.startJVM(*opts, '-Djava.awt.headless=true', classpath=_support_jar(jpype) + paths.class_path(),
-                           convertStrings=True)
+                           convertStrings=True, interrupt=False)
         pkg = jpype.JPackage('org').owarelab
         cls.FlatEnv = jpype.JClass('org.owarelab.env.bridge.FlatEnv')
         cls.FlatVectorEnv = jpype.JClass('org.owarelab.env.bridge.FlatVectorEnv')
@@ -113,6 +115,7 @@ class _Jvm:
         cls.Board = jpype.JClass('org.owarelab.rules.Board')
         cls.Position = jpype.JClass('org.owarelab.rules.Position')
         cls.Moves = jpype.JClass('org.owarelab.rules.Moves')
+        cls.BackgroundDecision = jpype.JClass('org.owarelab.agents.BackgroundDecision')
         cls.JInt = jpype.JInt
         cls.JArray = jpype.JArray
         cls.JException = jpype.JException
@@ -206,6 +209,10 @@ class JPypeBackend:
         agent = self._agent(spec)
         return _decide(agent, self._env.board(), seed)
 
+    def check_agent(self, spec):
+        """Builds the agent of ``spec`` (every value checked) without asking it for a move."""
+        self._agent(spec)
+
     def _agent(self, spec):
         a = self._agents.get(spec)
         if a is None:
@@ -219,11 +226,36 @@ class JPypeBackend:
         self._agents.clear()
 
 
+# How long a search's Java call blocks Python at a time: a Ctrl-C is raised within about this.
+WAIT_SLICE_MS = 50
+# How long a stopped search may take to return its move before Python stops waiting (it checks the
+# stop every 1024 nodes: milliseconds).
+STOP_GRACE_S = 10
+
+
 def _decide(agent, board, seed):
+    """The agent's decision on ``board``. The search runs on a Java thread (``BackgroundDecision``)
+    that Python waits for in slices, so that Ctrl-C raises KeyboardInterrupt at once (a Java call
+    defers Python's signal handlers until it returns); the search is then stopped, and waited for
+    briefly so that the board is the env's again, before the KeyboardInterrupt goes on."""
     def call():
         agent.reset(seed)
-        return agent.decide(board)
-    d = jpype_call(call)
+        return _Jvm.BackgroundDecision.start(agent, board)
+    job = jpype_call(call)
+    try:
+        d = None
+        while d is None:
+            d = jpype_call(lambda: job.waitFor(WAIT_SLICE_MS))
+    except BaseException:
+        job.stop()
+        import time
+        end = time.monotonic() + STOP_GRACE_S
+        while not job.done() and time.monotonic() < end:
+            try:
+                job.waitFor(WAIT_SLICE_MS)
+            except _Jvm.JException:
+                break
+        raise
     move = int(d.move())
     return Decision(move, str(_Jvm.Moves.letter(board.toMove(), move)), float(d.value()),
                     np.asarray(d.policy(), dtype=np.float32).copy())
@@ -285,13 +317,18 @@ class Jsonl:
                                       text=True, encoding='utf-8', bufsize=1, env=env)
         self._id = 0
         self._closed = False
+        self._env = env
+        self._pending = None  # the id of a request whose reply is not read yet: not None after a call cut short
 
     def request(self, op, **fields):
         if self._closed:
             raise OwareError('this environment is closed: make a new one')
+        if self._pending is not None:
+            self._restart()
         self._id += 1
         rid = self._id
         line = json.dumps({'op': op, 'id': rid, **{k: v for k, v in fields.items() if v is not None}})
+        self._pending = rid
         try:
             self._proc.stdin.write(line + '\n')
             self._proc.stdin.flush()
@@ -312,13 +349,33 @@ class Jsonl:
             # A reply without an id answers a line the child could not read as a request: ours.
             if not isinstance(r, dict) or r.get('id', rid) == rid:
                 break
+        self._pending = None
         if not isinstance(r, dict):
             raise OwareError(f'the lab process ({self._cmd[0]}) answered {reply[:200]!r}, expected a JSON object')
         if 'error' in r:
             raise OwareError(r['error'])
         return r
 
+    def _restart(self):
+        """A fresh lab process in place of one that a call cut short (Ctrl-C) left behind. That one may be
+        deep in a search that cannot be stopped over the pipe (minutes for ``alphabeta:depth=24``), with
+        half a line written or read: the callers start again from a ``reset`` (an env refuses anything
+        else after a cut call; an agent resets on every call), which carries all the state they need."""
+        self._proc.kill()
+        self._proc.wait()
+        for f in (self._proc.stdin, self._proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+        self._stderr.seek(0)
+        self._stderr.truncate()
+        self._proc = subprocess.Popen(self._cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                                      text=True, encoding='utf-8', bufsize=1, env=self._env)
+        self._pending = None
+
     def _ended(self):
+        self._pending = None  # nothing to restart: every later call says that the process ended
         try:
             code = self._proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -333,6 +390,8 @@ class Jsonl:
             return
         self._closed = True
         if self._proc.poll() is None:
+            if self._pending is not None:  # a call was cut short: the lab may be in a search no one waits for
+                self._proc.kill()
             try:
                 self._proc.stdin.close()
             except OSError:
@@ -384,6 +443,10 @@ class SubprocessBackend:
     def request(self, op, **fields):
         """One request of the env protocol (e.g. the vector env's ``vreset``/``vstep``)."""
         return self._io.request(op, **fields)
+
+    def check_agent(self, spec):
+        """Builds the agent of ``spec`` in the lab process (every value checked) without a move."""
+        self._io.request('check', agent=spec)
 
     def agent_move(self, spec, seed):
         r = self._io.request('agent', agent=spec, seed=seed)

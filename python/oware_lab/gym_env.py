@@ -4,6 +4,7 @@ import numbers
 import numpy as np
 
 from . import _seeds, backends, spaces
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from .backends import SIDES
 from ._closing import Closing
 from .errors import OwareError
@@ -84,11 +85,12 @@ class OwareEnv(Closing, _Base):
         if opponent is not None:
             try:  # a bad spec is refused now, with the lab's message
                 self._b.reset(0)
-                self._b.agent_move(opponent, 0)
+                self._b.check_agent(opponent)  # builds it (every value checked) without a search
             except Exception:
                 self._b.close()
                 raise
 
+    @_guard.resets
     def reset(self, *, seed=None, options=None):
         """Starts an episode; returns ``(observation, info)``. ``seed`` (0..2^63-1) fixes the episode
         (with the same actions, the same game); without it the next seed is the last one plus 1, from 0.
@@ -113,6 +115,7 @@ class OwareEnv(Closing, _Base):
         self._last = t
         return t.observation, info_of(t, self.action_space.n)
 
+    @_guard.call
     def step(self, action):
         """Plays ``action`` (the learner's house from its left, 0..5) and the opponent's replies;
         returns ``(observation, reward, terminated, truncated, info)``. Raises OwareError for an
@@ -130,6 +133,7 @@ class OwareEnv(Closing, _Base):
         self._last = t
         return t.observation, float(reward + extra), t.terminated, t.truncated, info_of(t, self.action_space.n)
 
+    @_guard.poisons
     def _opponent_moves(self, t, side=None):
         """Lets the opponent move until the learner's turn or the end; returns the step and the reward
         the learner's ``side`` got meanwhile."""
@@ -145,11 +149,13 @@ class OwareEnv(Closing, _Base):
         """The legal actions now as an int8 array (sb3-contrib's MaskablePPO reads this method)."""
         return mask_array(self._last.mask if self._last else 0, self.action_space.n)
 
+    @_guard.call
     def render(self):
         """The board drawn as text from South's seat, with who is to move or how the game ended."""
         return self._b.render()
 
     def close(self):
+        _guard.closed(self)
         self._b.close()
 
     @property

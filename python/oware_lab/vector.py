@@ -8,6 +8,7 @@ observation. The subprocess backend follows the same episodes over ``oware jsonl
 import numpy as np
 
 from . import _seeds, backends
+from . import _guard  # closed, one thread at a time, refusing after a call cut short
 from .backends import (CAPTURED, END_REASON, FIELDS, MASK, NORTH_REWARD, PLY, SOUTH_REWARD, SOUTH_SCORE,
                        NORTH_SCORE, TERMINATED, TO_MOVE, TRUNCATED)
 from ._closing import Closing
@@ -44,6 +45,7 @@ class OwareVectorEnv(Closing):
         self._to_move = None
         self._next_seed = 0
 
+    @_guard.resets
     def reset(self, seed=None, options=None):
         """Resets every game; without ``seed``, the previous seed plus 1 (0 at first), as the single env."""
         seed = self._next_seed if seed is None else _seeds.check_seed(seed)
@@ -52,6 +54,7 @@ class OwareVectorEnv(Closing):
         obs, _, _, _, info = self._unpack(rows)
         return obs, info
 
+    @_guard.call
     def step(self, actions):
         a = np.asarray(actions)
         if self._to_move is None:
@@ -95,6 +98,7 @@ class OwareVectorEnv(Closing):
         return obs, both, term, trunc, info
 
     def close(self):
+        _guard.closed(self)
         self._impl.close()
 
 

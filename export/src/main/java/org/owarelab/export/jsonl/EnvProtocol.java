@@ -47,6 +47,9 @@ import org.owarelab.util.Texts;
  *   <li>{@code agent} ({@code agent}: a spec, and optionally {@code seed}, {@code sims},
  *       {@code depth}, {@code nodes}, {@code movetime}) asks that agent for a move in the current
  *       position without playing it;</li>
+ *   <li>{@code check} ({@code agent}: a spec) builds that agent as {@code agent} would (every value
+ *       checked, a checkpoint loaded, an engine started) without asking it for a move, and answers
+ *       {@code {"agent": spec}}: how a client checks an opponent whose one move may take minutes;</li>
  *   <li>{@code vreset} ({@code count}: 1..{@value #MAX_VECTOR}, {@code rules}, {@code env},
  *       {@code seed}: any 64-bit integer) starts {@code count} games in lock-step (the lab's
  *       {@code VectorEnv}, independent of the single episode) and {@code vstep} ({@code actions}:
@@ -99,6 +102,7 @@ public final class EnvProtocol implements JsonLines.Protocol {
         op("legal", Set.of(), req -> legal());
         op("render", Set.of(), req -> render());
         op("agent", Set.of("agent", "seed", "sims", "depth", "nodes", "movetime"), this::agent);
+        op("check", Set.of("agent"), this::check);
         op("vreset", Set.of("count", "rules", "env", "seed"), this::vreset);
         op("vstep", Set.of("actions"), this::vstep);
     }
@@ -256,15 +260,7 @@ public final class EnvProtocol implements JsonLines.Protocol {
 
     private ObjectNode agent(JsonNode req) {
         Board board = liveBoard();
-        if (!req.has("agent")) {
-            throw new IllegalArgumentException("op agent needs 'agent' (a spec, e.g. greedy or alphabeta:depth=4)");
-        }
-        String spec = text(req, "agent");
-        Agent a = built.get(spec);
-        if (a == null) {
-            a = agents.create(spec, env.config().rules(), seed);
-            built.put(spec, a);
-        }
+        Agent a = built(req);
         SearchLimit limit = new SearchLimit((int) number(req, "depth", 10_000), number(req, "nodes", Long.MAX_VALUE),
                 (int) number(req, "sims", Integer.MAX_VALUE), number(req, "movetime", 86_400_000), false);
         a.reset(req.has("seed") ? number(req, "seed", Long.MAX_VALUE) : seed);
@@ -277,6 +273,25 @@ public final class EnvProtocol implements JsonLines.Protocol {
             policy.add(p);
         }
         return r.put("agent", a.spec());
+    }
+
+    private ObjectNode check(JsonNode req) {
+        return JSON.createObjectNode().put("agent", built(req).spec());
+    }
+
+    /** The agent of the request's {@code agent} spec, built on first use under the episode's rules. */
+    private Agent built(JsonNode req) {
+        if (!req.has("agent")) {
+            throw new IllegalArgumentException("op " + text(req, "op") + " needs 'agent' (a spec, e.g. greedy or "
+                    + "alphabeta:depth=4)");
+        }
+        String spec = text(req, "agent");
+        Agent a = built.get(spec);
+        if (a == null) {
+            a = agents.create(spec, env.config().rules(), seed);
+            built.put(spec, a);
+        }
+        return a;
     }
 
     /** The board of a running episode. */

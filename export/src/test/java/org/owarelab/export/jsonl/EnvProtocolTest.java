@@ -59,6 +59,21 @@ class EnvProtocolTest {
         }
     }
 
+    /** A spec checked by {@code check} is built, not searched: a depth no search finishes here answers at once. */
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void checkBuildsAnAgentWithoutSearchingAndRefusesABadValue() throws Exception {
+        try (Session s = new Session()) {
+            assertEquals("alphabeta:depth=60", s.ask("{\"op\": \"check\", \"agent\": \"alphabeta:depth=60\"}")
+                    .get("agent").asText());
+            JsonNode bad = s.ask("{\"op\": \"check\", \"agent\": \"alphabeta:depth=-3\"}");
+            assertTrue(bad.get("error").asText().contains("depth"), bad.toString());
+            assertTrue(s.ask("{\"op\": \"check\"}").get("error").asText().contains("op check needs 'agent'"));
+            assertTrue(s.ask("{\"op\": \"render\"}").get("error").asText().contains("no episode"),
+                    "a check starts no episode");
+        }
+    }
+
     @Test
     void theVectorOpsAnswerFlatVectorEnvsRowsAndRefuseABadActionWithNothingMoved() throws Exception {
         org.owarelab.env.bridge.FlatVectorEnv expected = new org.owarelab.env.bridge.FlatVectorEnv("", "ply-cap=3", 3);
