@@ -10,6 +10,7 @@ moves) and ``value`` ``[batch, 1]`` in [-1, 1] from the side to move (or ``wdl_l
     oware match 'puct:onnx=own.onnx,encoder=planes/1,sims=100' greedy --games 2
 """
 import argparse
+import warnings
 
 import torch
 from torch import nn
@@ -41,8 +42,11 @@ def export(model, path):
     model.eval()
     dummy = torch.zeros((2, *model.shape), dtype=torch.float32)
     batch = {0: 'batch'}
-    torch.onnx.export(model, (dummy,), str(path), input_names=[INPUT], output_names=[POLICY, VALUE],
-                      dynamic_axes={INPUT: batch, POLICY: batch, VALUE: batch}, opset_version=17, dynamo=False)
+    with warnings.catch_warnings():
+        # torch 2.9+ calls the TorchScript exporter legacy; it is the one that needs no onnxscript
+        warnings.simplefilter('ignore', DeprecationWarning)
+        torch.onnx.export(model, (dummy,), str(path), input_names=[INPUT], output_names=[POLICY, VALUE],
+                          dynamic_axes={INPUT: batch, POLICY: batch, VALUE: batch}, opset_version=17, dynamo=False)
     return path
 
 

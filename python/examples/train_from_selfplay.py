@@ -101,7 +101,7 @@ def train(data, steps=300, batch=256, seed=0, hidden=64, lr=2e-3):
         opt.zero_grad()
         loss.backward()
         opt.step()
-        losses.append(float(loss))
+        losses.append(loss.item())
     return model, losses[0], float(np.mean(losses[-10:]))
 
 

@@ -247,7 +247,7 @@ def command():
 
 def allow_flags(*specs):
     """The ``oware jsonl`` flags that the agent specs need: ``--allow-engines`` for a UCI engine
-    (``uci:``), ``--allow-files`` for a spec that reads a file (``model=``, ``tables=``). The JSON-lines
+    (``uci:``), ``--allow-files`` for a spec that reads a file (``model=``, ``onnx=``, ``tables=``). The JSON-lines
     front end refuses such specs from its input stream unless the person starting it allowed them on
     its command line; the user of this package is that person, and allows exactly what their specs
     need."""
@@ -255,7 +255,7 @@ def allow_flags(*specs):
     text = ' '.join(s for s in specs if s)
     if 'uci:' in text or text.startswith('uci'):
         flags.append('--allow-engines')
-    if 'model=' in text or 'tables=' in text:
+    if 'model=' in text or 'onnx=' in text or 'tables=' in text:
         flags.append('--allow-files')
     return flags
 

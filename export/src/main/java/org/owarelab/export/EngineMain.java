@@ -1,22 +1,13 @@
 package org.owarelab.export;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
-import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.agents.uci.UciMain;
-import org.owarelab.env.Encoders;
-import org.owarelab.env.ObservationEncoder;
 import org.owarelab.export.jsonl.AgentProtocol;
 import org.owarelab.export.serve.PlayServer;
-import org.owarelab.formats.Mappers;
-import org.owarelab.onnx.OnnxModel;
-import org.owarelab.onnx.OnnxSettings;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -90,25 +81,11 @@ public final class EngineMain {
         if (bundle == null) {
             throw new IllegalArgumentException("--bundle DIR is required");
         }
-        JsonNode card = readCard(bundle);
-        RuleSet rules = rules(card, bundle);
-        ObservationEncoder encoder;
-        try {
-            encoder = Encoders.create(card.path("encoder").path("tag").asText(""), rules);
-        } catch (IllegalArgumentException e) {
-            throw new ExportException(bundle.resolve(BundleWriter.MODEL_CARD) + ": " + e.getMessage());
-        }
-        SearchSettings search = new SearchSettings(card.path("search").path("simulations").asInt(0),
-                card.path("search").path("movetimeMillis").asLong(0));
-        OnnxModel source = OnnxModel.of(bundle.resolve(BundleWriter.ONNX), encoder, OnnxSettings.defaults());
-        AgentFactory player = PuctAgent.factory(AGENT, source, search.simulations() > 0 ? search.simulations()
-                : SearchSettings.DEFAULT_SIMULATIONS);
-        if (search.movetimeMillis() > 0) {
-            player = new DefaultLimitAgents(player, search.movetimeMillis());
-        }
-        String name = card.path("name").asText(AGENT).replaceAll("\\s+", "-");
-        String version = "step-" + card.path("provenance").path("step").asLong(0);
-        try (source; AgentRegistry agents = BuiltInAgents.registry().with(player)) {
+        BundleCard card = BundleCard.read(bundle);
+        RuleSet rules = card.rules();
+        String name = card.name();
+        String version = card.version();
+        try (AgentRegistry agents = BuiltInAgents.registry().with(card.factory(AGENT))) {
             if (serve) {
                 PlayServer.serveUntilStopped(agents, AGENT, rules, seed, bind, port, System.out);
                 return 0;
@@ -129,24 +106,5 @@ public final class EngineMain {
         }
         throw new IllegalArgumentException(option + " '" + value + "' is not a whole number"
                 + (min == 0 ? " 0.." + max : ""));
-    }
-
-    /** The rules of the card's {@code rules.spec} (empty: the default rules). */
-    private static RuleSet rules(JsonNode card, Path bundle) {
-        JsonNode spec = card.path("rules").path("spec");
-        try {
-            return RuleSet.parse(spec.isTextual() ? spec.asText() : "");
-        } catch (IllegalArgumentException e) {
-            throw new ExportException(bundle.resolve(BundleWriter.MODEL_CARD) + ": rules: " + e.getMessage());
-        }
-    }
-
-    private static JsonNode readCard(Path bundle) {
-        Path card = bundle.resolve(BundleWriter.MODEL_CARD);
-        try {
-            return Mappers.json().readTree(Files.readAllBytes(card));
-        } catch (IOException e) {
-            throw new ExportException("cannot read " + card + " (" + e.getMessage() + "): not an exported bundle?");
-        }
     }
 }
