@@ -123,9 +123,16 @@ class _Jvm:
 
     @classmethod
     def registry(cls):
-        """The lab's agent registry (built-in agents, ``puct:model=``, UCI engines), built on first use."""
+        """The lab's agent registry (built-in agents, ``puct:model=``, ``puct:onnx=``, UCI engines), built on
+        first use; from an installed wheel's jars, the DJL-free one (``puct:onnx=``, ``strong`` over ONNX)."""
         if cls._registry is None:
-            cls._registry = jpype_call(lambda: cls.pkg.model.ModelAgents.registry())
+            if paths.use_packaged():
+                # the wheel's jars hold no DJL: the registry over ONNX Runtime, strong as an exported bundle
+                import jpype
+                home = jpype.JClass('java.io.File')(str(paths.packaged())).toPath()
+                cls._registry = jpype_call(lambda: cls.pkg.export.PortableAgents.registry(home))
+            else:
+                cls._registry = jpype_call(lambda: cls.pkg.model.ModelAgents.registry())
         return cls._registry
 
 
@@ -239,6 +246,12 @@ def command():
     if cmd:
         return shlex.split(cmd)
     root = paths.repo_root()
+    if root is None and paths.packaged() is not None:
+        # the installed wheel: its jars and players, the DJL-free jsonl front end (PortableMain)
+        lab = paths.packaged()
+        java = os.path.join(os.environ['JAVA_HOME'], 'bin', 'java') if os.environ.get('JAVA_HOME') else 'java'
+        return [java, '-cp', str(lab / 'lib' / '*'), f'-Doware.home={lab}',
+                'org.owarelab.export.PortableMain']
     if root is None:
         raise FileNotFoundError('no lab checkout found (pom.xml and oware) above ' + os.getcwd()
                                 + ': set OWARE_ROOT or OWARE_CMD')
