@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code puct:onnx=FILE,encoder=TAG} from the command line: a network that PyTorch exports with
  * {@code torch.onnx.export} (python/examples/onnx_network.py, run by the venv's python) plays a
- * match and a tournament; a file that does not fit the contract is refused with exit code 2 and one
+ * match and a tournament and exports as a bundle; a file that does not fit the contract is refused with exit code 2 and one
  * line before any game; and the JSON-lines env reads such a file only with {@code --allow-files}.
  * The PyTorch tests are skipped, with a message, where no python with torch and onnx is found
  * (python/venv.sh makes one; OWARE_PYTHON names another).
@@ -82,6 +82,11 @@ class OnnxNetworkCommandTest {
         assertEquals(0, t[0], (String) t[2]);
         assertTrue(Files.exists(dir.resolve("t/tournament.json")), (String) t[1]);
         assertTrue(((String) t[1]).contains("puct:onnx="), (String) t[1]);
+        Object[] e = MatchCommandTest.run("export", net.toString(), "--encoder", "planes/1", "--sims", "8", "--out",
+                dir.resolve("bundle").toString(), "--platform", "linux-x64");
+        assertEquals(0, e[0], (String) e[2]);
+        assertEquals(Files.size(net), Files.size(dir.resolve("bundle/model.onnx")));
+        assertTrue(Files.isRegularFile(dir.resolve("bundle/engine")), (String) e[1]);
     }
 
     @Test
@@ -90,7 +95,8 @@ class OnnxNetworkCommandTest {
         Files.writeString(bad, "not an onnx graph");
         for (String[] args : List.of(new String[] {"match", "puct:onnx=" + bad, "random", "--games", "2", "--out",
                 dir.resolve("m").toString()}, new String[] {"tournament", "--players", "puct:onnx=" + bad, "random", "--games-per-pair", "2",
-                "--out", dir.resolve("t").toString()})) {
+                "--out", dir.resolve("t").toString()}, new String[] {"export", bad.toString(), "--out",
+                dir.resolve("e").toString()})) {
             Object[] r = MatchCommandTest.run(args);
             String err = ((String) r[2]).strip();
             assertEquals(2, r[0], args[0] + ": " + r[1] + err);
@@ -98,6 +104,7 @@ class OnnxNetworkCommandTest {
             assertTrue(err.contains(bad.toString()) && err.contains("ONNX Runtime cannot load it"), err);
             assertFalse(Files.exists(dir.resolve(args[0].equals("match") ? "m/games.jsonl" : "t/games.jsonl")),
                     args[0] + " played a game");
+            assertFalse(Files.exists(dir.resolve("e")), "export wrote a bundle");
         }
     }
 
