@@ -85,6 +85,27 @@ class OnnxContractTest {
         assertEquals(1f, sum, 1e-5f);
     }
 
+    @Test
+    void aFileRewrittenInPlaceIsLoadedAgain() throws Exception {
+        Path f = write("same.onnx", TinyGraphs.fitting(Encoders.create("planes/1", RULES).shape(), 1));
+        try (OnnxFiles files = new OnnxFiles()) {
+            float[] before = priors(files, f);
+            java.nio.file.attribute.FileTime t = Files.getLastModifiedTime(f);
+            Files.write(f, TinyGraphs.fitting(Encoders.create("planes/1", RULES).shape(), 2));
+            Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(t.toMillis() + 2000));
+            assertFalse(java.util.Arrays.equals(before, priors(files, f)), "the old network answered");
+            assertTrue(java.util.Arrays.equals(priors(files, f), priors(files, f)));
+        }
+    }
+
+    private static float[] priors(OnnxFiles files, Path file) {
+        try (Evaluator e = files.open(file.toString(), "planes/1", RULES)) {
+            float[] priors = new float[6];
+            e.evaluate(new Board[] {new Board(RULES)}, 1, priors, new float[1]);
+            return priors;
+        }
+    }
+
     private static float[] priors(Path file) {
         try (OnnxFiles files = new OnnxFiles(); Evaluator e = files.open(file.toString(), "planes/1", RULES)) {
             float[] priors = new float[6];

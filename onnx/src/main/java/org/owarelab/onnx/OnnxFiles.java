@@ -1,5 +1,6 @@
 package org.owarelab.onnx;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -13,7 +14,10 @@ import org.owarelab.rules.RuleSet;
 /**
  * The {@code onnx=FILE,encoder=TAG} networks of {@code puct} specs, run by ONNX Runtime: one
  * {@link OnnxModel} per file, encoder and rules, loaded and checked against the lab's contract
- * ({@link OnnxContract}) at its first {@link #open}, shared by every evaluator opened on it.
+ * ({@link OnnxContract}) at its first {@link #open}, shared by every evaluator opened on it. A
+ * file rewritten since (another size or modification time: a notebook that exports again to the
+ * same path, in a process whose registry lives on) is loaded again; the older model stays open
+ * for the agents that use it until {@link #close}.
  *
  * <p>Thread-safe ({@link #open} is synchronized on this source while it finds or makes the model;
  * the session itself is created once per model). Owns the models; {@link #close} closes them,
@@ -51,12 +55,17 @@ public final class OnnxFiles implements NetworkFiles {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("encoder=" + encoder + ": " + e.getMessage(), e);
         }
-        String key = p + "\n" + enc.tag() + "\n" + rules;
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalArgumentException(p + ": no such file (expected an ONNX network, see docs/onnx-contract.md)");
+        }
+        String key;
+        try {
+            key = p + "\n" + enc.tag() + "\n" + rules + "\n" + Files.size(p) + "\n" + Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(p + ": cannot read the network (" + e.getMessage() + ")", e);
+        }
         OnnxModel m = models.get(key);
         if (m == null) {
-            if (!Files.isRegularFile(p)) {
-                throw new IllegalArgumentException(p + ": no such file (expected an ONNX network, see docs/onnx-contract.md)");
-            }
             m = OnnxModel.of(p, enc, settings);
             // load and check now, so that a file that does not fit is refused before any game
             m.open(null, rules).close();
