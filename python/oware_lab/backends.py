@@ -126,9 +126,16 @@ class _Jvm:
 
     @classmethod
     def registry(cls):
-        """The lab's agent registry (built-in agents, ``puct:model=``, UCI engines), built on first use."""
+        """The lab's agent registry (built-in agents, ``puct:model=``, ``puct:onnx=``, UCI engines), built on
+        first use; from an installed wheel's jars, the DJL-free one (``puct:onnx=``, ``strong`` over ONNX)."""
         if cls._registry is None:
-            cls._registry = jpype_call(lambda: cls.pkg.model.ModelAgents.registry())
+            if paths.use_packaged():
+                # the wheel's jars hold no DJL: the registry over ONNX Runtime, strong as an exported bundle
+                import jpype
+                home = jpype.JClass('java.io.File')(str(paths.packaged())).toPath()
+                cls._registry = jpype_call(lambda: cls.pkg.export.PortableAgents.registry(home))
+            else:
+                cls._registry = jpype_call(lambda: cls.pkg.model.ModelAgents.registry())
         return cls._registry
 
 
@@ -271,6 +278,12 @@ def command():
     if cmd:
         return shlex.split(cmd)
     root = paths.repo_root()
+    if root is None and paths.packaged() is not None:
+        # the installed wheel: its jars and players, the DJL-free jsonl front end (PortableMain)
+        lab = paths.packaged()
+        java = os.path.join(os.environ['JAVA_HOME'], 'bin', 'java') if os.environ.get('JAVA_HOME') else 'java'
+        return [java, '-cp', str(lab / 'lib' / '*'), f'-Doware.home={lab}',
+                'org.owarelab.export.PortableMain']
     if root is None:
         raise FileNotFoundError('no lab checkout found (pom.xml and oware) above ' + os.getcwd()
                                 + ': set OWARE_ROOT or OWARE_CMD')
@@ -279,7 +292,7 @@ def command():
 
 def allow_flags(*specs):
     """The ``oware jsonl`` flags that the agent specs need: ``--allow-engines`` for a UCI engine
-    (``uci:``), ``--allow-files`` for a spec that reads a file (``model=``, ``tables=``). The JSON-lines
+    (``uci:``), ``--allow-files`` for a spec that reads a file (``model=``, ``onnx=``, ``tables=``). The JSON-lines
     front end refuses such specs from its input stream unless the person starting it allowed them on
     its command line; the user of this package is that person, and allows exactly what their specs
     need."""
@@ -287,7 +300,7 @@ def allow_flags(*specs):
     text = ' '.join(s for s in specs if s)
     if 'uci:' in text or text.startswith('uci'):
         flags.append('--allow-engines')
-    if 'model=' in text or 'tables=' in text:
+    if 'model=' in text or 'onnx=' in text or 'tables=' in text:
         flags.append('--allow-files')
     return flags
 

@@ -18,18 +18,36 @@ def repo_root():
     return None
 
 
+def packaged():
+    """The jars and players that an installed wheel carries (``oware_lab/_lab``: ``lib/*.jar`` without
+    DJL, ``players/NAME/model.onnx``; scripts/build_wheel.py puts them there), or None in a checkout's
+    package, which has none."""
+    d = pathlib.Path(__file__).resolve().parent / '_lab'
+    return d if (d / 'lib').is_dir() and any((d / 'lib').glob('*.jar')) else None
+
+
+def use_packaged():
+    """Whether the backends run the wheel's jars: no OWARE_CLASSPATH, no checkout found, and a wheel's
+    ``_lab`` present. A checkout always wins, so working in one behaves as before."""
+    return not os.environ.get('OWARE_CLASSPATH') and repo_root() is None and packaged() is not None
+
+
 def class_path():
     """The lab's Java class path for the in-process backend, as a list of entries: OWARE_CLASSPATH
     when set (entries joined by ``os.pathsep``), else the checkout's ``cli/target/oware-cli.jar`` and
-    ``cli/target/lib/*`` (what ``./oware`` or ``mvn -DskipTests package`` builds). Raises
-    FileNotFoundError saying how to build them when there are none."""
+    ``cli/target/lib/*`` (what ``./oware`` or ``mvn -DskipTests package`` builds), else the installed
+    wheel's jars (:func:`packaged`). Raises FileNotFoundError saying how to build them when there are
+    none."""
     given = os.environ.get('OWARE_CLASSPATH')
     if given:
         return [e for e in given.split(os.pathsep) if e]
     root = repo_root()
+    if root is None and packaged() is not None:
+        return [str(packaged() / 'lib' / '*')]
     if root is None:
         raise FileNotFoundError('no lab jars: set OWARE_CLASSPATH, or OWARE_ROOT to a checkout of the lab (no '
-                                'pom.xml and oware found above ' + os.getcwd() + ')')
+                                'pom.xml and oware found above ' + os.getcwd() + '), or install the oware-lab '
+                                'wheel (scripts/build_wheel.py builds it)')
     jar = root / 'cli' / 'target' / 'oware-cli.jar'
     lib = root / 'cli' / 'target' / 'lib'
     if not jar.is_file() or not lib.is_dir():

@@ -36,16 +36,26 @@ import picocli.CommandLine.Spec;
             "  oware export runs/quick/checkpoints/step-00002000 --out /tmp/p --movetime 500 --name QuickNet",
             "  oware export runs/quick --out /tmp/p-win --platform win-x64",
             "  oware export strong --out /tmp/strong   (the player shipped in players/strong)",
+            "  oware export own.onnx --encoder planes/1 --out /tmp/own   (any network of the ONNX contract)",
             "  oware match greedy 'uci:cmd=/tmp/p/engine,movetime=200' --games 2",
             "  oware export runs/quick --web /tmp/site && (cd /tmp/site && python3 -m http.server)"})
 final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN|CHECKPOINT",
-            description = "A run directory (its latest checkpoint is exported), a checkpoint directory, or a "
-                    + "shipped player's name (strong: players/strong of the checkout).")
+    @Parameters(index = "0", paramLabel = "RUN|CHECKPOINT|FILE.onnx",
+            description = "A run directory (its latest checkpoint is exported), a checkpoint directory, a "
+                    + "shipped player's name (strong: players/strong of the checkout), or a network of the lab's "
+                    + "ONNX contract (FILE.onnx, with --encoder and --rules; docs/onnx-contract.md).")
     Path source;
+
+    @Option(names = "--encoder", paramLabel = "TAG",
+            description = "With FILE.onnx: the encoder the network reads (default: planes/1).")
+    String encoder;
+
+    @Option(names = "--rules", paramLabel = "RULES",
+            description = "With FILE.onnx: the rules it plays (default: the standard rules).")
+    String rules;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "The bundle directory to create (must not exist, or be empty).")
@@ -81,6 +91,21 @@ final class ExportCommand implements Callable<Integer> {
                 throw new ExportException("give --out DIR (the engine bundle), --web DIR (the web player), or both");
             }
             SearchSettings search = SearchSettings.of(sims, movetime);
+            if (BundleWriter.isOnnxFile(source)) {
+                if (web != null || out == null) {
+                    throw new ExportException("FILE.onnx exports an engine bundle (--out DIR); --web takes a run or "
+                            + "checkpoint");
+                }
+                Path dir = BundleWriter.writeOnnx(new BundleWriter.Options(source, out, search, name, platform), encoder,
+                        rules);
+                spec.commandLine().getOut().printf("exported %s to %s (%s)%n", source, dir, megabytes(dir));
+                spec.commandLine().getOut().flush();
+                return 0;
+            }
+            if (encoder != null || rules != null) {
+                throw new ExportException("--encoder and --rules go with a FILE.onnx source (a checkpoint records its "
+                        + "own)");
+            }
             Path from = source;
             if (!Files.exists(source) && Players.isPlayer(source.toString())) {
                 from = Players.checkpoint(source.toString());

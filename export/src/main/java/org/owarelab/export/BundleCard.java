@@ -5,34 +5,42 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.env.Encoders;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.formats.Mappers;
+import org.owarelab.onnx.OnnxModel;
+import org.owarelab.onnx.OnnxSettings;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.Texts;
 
 /**
- * What the engine reads of a bundle's {@code model.json} ({@link ModelCard} writes it), checked
- * at start-up: every refusal is one line naming the file, the key and what was expected (a
+ * What a bundle's engine ({@link Engine}) and the Python wheel's shipped players
+ * ({@link PortableAgents}) read of its {@code model.json} ({@link ModelCard} writes it): the rules,
+ * the encoder, the search settings, the engine's name and version. Read with Jackson only (no DJL),
+ * so it runs from a bundle's jars. Checked when read: every refusal is one line naming the file, the key and what was expected (a
  * hand-edited {@code search.simulations=-5}, a card that is not JSON), and {@code model.onnx} must
  * have the SHA-256 of {@code onnx.sha256}, so that a damaged or replaced network is refused rather
  * than played. A card written before the hash existed has no {@code onnx.sha256}; its network is
  * accepted unchecked.
  *
+ * @param dir the bundle directory (it holds {@code model.json} and {@code model.onnx})
  * @param rules the card's {@code rules.spec}
  * @param encoder the encoder of {@code encoder.tag} for those rules
  * @param search {@code search.simulations} or {@code search.movetimeMillis}
  * @param name the engine's name ({@code name}, blanks made dashes)
  * @param version {@code step-N} of {@code provenance.step}
  */
-record BundleCard(RuleSet rules, ObservationEncoder encoder, SearchSettings search, String name, String version) {
+public record BundleCard(Path dir, RuleSet rules, ObservationEncoder encoder, SearchSettings search, String name,
+        String version) {
 
     /**
      * Reads and checks {@code bundle/model.json} and the hash of {@code bundle/model.onnx}.
      *
      * @throws ExportException one line naming the file, the key and what was expected
      */
-    static BundleCard read(Path bundle) {
+    public static BundleCard read(Path bundle) {
         Path file = bundle.resolve(BundleWriter.MODEL_CARD);
         JsonNode card;
         try {
@@ -65,7 +73,7 @@ record BundleCard(RuleSet rules, ObservationEncoder encoder, SearchSettings sear
         SearchSettings search = search(file, card.path("search"));
         checkNetwork(bundle, file, card.path("onnx").path("sha256"));
         String name = card.path("name").asText(Engine.AGENT).replaceAll("\\s+", "-");
-        return new BundleCard(rules, encoder, search, name, "step-" + card.path("provenance").path("step").asLong(0));
+        return new BundleCard(bundle, rules, encoder, search, name, "step-" + card.path("provenance").path("step").asLong(0));
     }
 
     /** Exactly one of {@code search.simulations} and {@code search.movetimeMillis}, each a whole number in range. */
@@ -105,5 +113,17 @@ record BundleCard(RuleSet rules, ObservationEncoder encoder, SearchSettings sear
                     + file.getFileName() + "'s onnx.sha256 is " + Texts.escape(sha.asText())
                     + " (a damaged or replaced file; export the bundle again)");
         }
+    }
+
+    /**
+     * The bundle's player as an agent factory named {@code agent}: PUCT over {@code model.onnx}
+     * (ONNX Runtime, loaded at the first agent) with the card's search settings. The factory owns
+     * the network and closes it when closed.
+     */
+    public AgentFactory factory(String agent) {
+        OnnxModel source = OnnxModel.of(dir.resolve(BundleWriter.ONNX), encoder, OnnxSettings.defaults());
+        AgentFactory player = PuctAgent.factory(agent, source, search.simulations() > 0 ? search.simulations()
+                : SearchSettings.DEFAULT_SIMULATIONS);
+        return search.movetimeMillis() > 0 ? new DefaultLimitAgents(player, search.movetimeMillis()) : player;
     }
 }

@@ -75,7 +75,23 @@ public final class BundleWriter {
     }
 
     /**
-     * Writes the bundle.
+     * Writes the bundle of a network of the lab's ONNX contract ({@code o.source()}, a {@code .onnx}
+     * file) read with {@code encoder} under {@code rules} (see {@link OnnxBundle}).
+     *
+     * @throws ExportException for a missing file, unknown encoder or rules, a file that does not fit
+     *     the contract (one line, naming expected and found), a bad name or output
+     */
+    public static Path writeOnnx(Options o, String encoder, String rules) throws IOException {
+        return OnnxBundle.write(o, encoder == null ? OnnxBundle.DEFAULT_ENCODER : encoder, rules == null ? "" : rules);
+    }
+
+    /** Whether {@code source} names an ONNX file (a {@code .onnx} name) rather than a checkpoint or run. */
+    public static boolean isOnnxFile(Path source) {
+        return OnnxBundle.isOnnxFile(source);
+    }
+
+    /**
+     * Writes the bundle of a checkpoint or run.
      *
      * @return the bundle directory (absolute)
      * @throws ExportException for a missing, corrupt or mismatched checkpoint, an output that exists
@@ -141,6 +157,11 @@ public final class BundleWriter {
             Files.write(dir.resolve(MODEL_CARD), ModelCard.json(name, ref.checkpoint(), info, net, search,
                     BundleCheck.sha256(onnx)));
         }
+        writeEngine(dir, name, platform);
+    }
+
+    /** The engine's jars ({@code lib/}, listed in {@code lib/jars.txt}) and its four launchers, for a bundle named {@code name}. */
+    static void writeEngine(Path dir, String name, String platform) throws IOException {
         Path lib = Files.createDirectory(dir.resolve(LIB));
         BundleJars.copy(lib, platform);
         BundleCheck.writeJarList(lib);
@@ -234,7 +255,7 @@ public final class BundleWriter {
         return ("OwareLab-" + run + ckpt.getFileName()).replaceAll("[^A-Za-z0-9._+-]", "_");
     }
 
-    private static void checkOutput(Path out) {
+    static void checkOutput(Path out) {
         try {
             org.owarelab.util.OutputPaths.checkNewDirectory("--out", out);
         } catch (IllegalArgumentException e) {

@@ -3,16 +3,11 @@ package org.owarelab.export;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
-import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.agents.uci.UciMain;
-import org.owarelab.env.ObservationEncoder;
 import org.owarelab.export.jsonl.AgentProtocol;
 import org.owarelab.export.serve.PlayServer;
-import org.owarelab.onnx.OnnxModel;
-import org.owarelab.onnx.OnnxSettings;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -87,17 +82,9 @@ final class Engine {
         }
         BundleCard card = BundleCard.read(bundle);
         RuleSet rules = card.rules();
-        ObservationEncoder encoder = card.encoder();
-        SearchSettings search = card.search();
-        OnnxModel source = OnnxModel.of(bundle.resolve(BundleWriter.ONNX), encoder, OnnxSettings.defaults());
-        AgentFactory player = PuctAgent.factory(AGENT, source, search.simulations() > 0 ? search.simulations()
-                : SearchSettings.DEFAULT_SIMULATIONS);
-        if (search.movetimeMillis() > 0) {
-            player = new DefaultLimitAgents(player, search.movetimeMillis());
-        }
         String name = card.name();
         String version = card.version();
-        try (source; AgentRegistry agents = BuiltInAgents.registry().with(player)) {
+        try (AgentRegistry agents = BuiltInAgents.registry().with(card.factory(AGENT))) {
             if (serve) {
                 PlayServer.serveUntilStopped(agents, AGENT, rules, seed, bind, port, System.out);
                 return 0;

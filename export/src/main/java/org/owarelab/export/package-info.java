@@ -6,7 +6,10 @@
  * (the jars of {@code lib/jars.txt}, the card, the network's SHA-256), speaking UCI to GUIs or
  * {@link org.owarelab.export.jsonl.AgentProtocol} (one JSON request per line) to scripts, or serving the
  * play page of {@code org.owarelab.export.serve} ({@code DIR/serve}, {@code oware serve}) to a
- * browser. Depends on the
+ * browser. {@code oware export FILE.onnx} bundles any network of the ONNX contract
+ * ({@code OnnxBundle}); {@link org.owarelab.export.PortableAgents} and
+ * {@link org.owarelab.export.PortableMain} are the agent registry and {@code jsonl} front end of
+ * the Python wheel, which carries the bundle's jars only. Depends on the
  * model and the agents only: an exported player never needs the training code.
  */
 package org.owarelab.export;

@@ -8,6 +8,7 @@ import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.agents.inference.SharedEvaluator;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.env.ObservationEncoder;
+import org.owarelab.onnx.OnnxFiles;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -24,11 +25,12 @@ public final class ModelAgents {
     }
 
     /**
-     * The built-in agents, {@code puct:model=PATH} over checkpoints and the shipped players
+     * The built-in agents, {@code puct:model=PATH} over checkpoints, {@code puct:onnx=FILE} over
+     * networks of the lab's ONNX contract (the onnx module's {@link OnnxFiles}) and the shipped players
      * ({@link Players}: {@code strong}); the caller owns (and closes) it.
      */
     public static AgentRegistry registry() {
-        AgentRegistry r = BuiltInAgents.registry().with(PuctAgent.factory(new CheckpointSource()));
+        AgentRegistry r = BuiltInAgents.registry().with(PuctAgent.factory(new CheckpointSource(), new OnnxFiles()));
         for (String name : Players.NAMES) {
             r = r.with(Players.factory(name));
         }

@@ -1,15 +1,11 @@
 package org.owarelab.onnx;
 
-import ai.onnxruntime.NodeInfo;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import ai.onnxruntime.TensorInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Map;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.env.ObservationEncoder;
@@ -19,8 +15,8 @@ import org.owarelab.rules.RuleSet;
  * A network as {@code oware export} writes it ({@code model.onnx}: input {@value #INPUT}
  * {@code [batch, ...encoder shape]}, outputs {@value #POLICY} {@code [batch, houses]} and
  * {@value #VALUE} {@code [batch, 1]} or {@value #WDL} {@code [batch, 3]}), run by ONNX Runtime.
- * The value head is read from the graph's outputs; the input shape is checked against the
- * encoder's.
+ * The value head is read from the graph's outputs; the graph is checked against the lab's ONNX
+ * contract for the encoder ({@link OnnxContract}, docs/onnx-contract.md) when it is loaded.
  *
  * <p>The session is created at the first {@link #open} (so a UCI engine answers {@code uciok}
  * before loading the natives) and shared by every evaluator opened on it: ONNX Runtime's
@@ -123,26 +119,9 @@ public final class OnnxModel implements EvaluatorSource {
         }
     }
 
-    /** Checks the graph's input and outputs against the encoder; returns whether the value head is WDL. */
+    /** Checks the graph against the lab's contract ({@link OnnxContract}); returns whether the value head is WDL. */
     private boolean check(OrtSession s) throws OrtException {
-        Map<String, NodeInfo> in = s.getInputInfo();
-        Map<String, NodeInfo> out = s.getOutputInfo();
-        if (!in.containsKey(INPUT) || !out.containsKey(POLICY) || !(out.containsKey(VALUE) || out.containsKey(WDL))) {
-            throw new IllegalArgumentException(name() + ": expected input '" + INPUT + "' and outputs '" + POLICY
-                    + "' and '" + VALUE + "' or '" + WDL + "' (a model.onnx of oware export), found " + in.keySet()
-                    + " -> " + out.keySet());
-        }
-        long[] shape = ((TensorInfo) in.get(INPUT).getInfo()).getShape();
-        int[] want = encoder.shape();
-        boolean ok = shape.length == want.length + 1;
-        for (int i = 0; ok && i < want.length; i++) {
-            ok = shape[i + 1] == want[i];
-        }
-        if (!ok) {
-            throw new IllegalArgumentException(name() + ": input shape " + Arrays.toString(shape) + " does not match the "
-                    + encoder.tag() + " encoder's [batch, " + Arrays.toString(want).replaceAll("[\\[\\]]", "") + "]");
-        }
-        return out.containsKey(WDL);
+        return OnnxContract.check(name(), s, encoder);
     }
 
     private String name() {

@@ -10,6 +10,7 @@ import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.TimeControl;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.agents.inference.NetworkFiles;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 
@@ -62,6 +63,15 @@ public final class PuctAgent implements Agent {
      */
     public static AgentFactory factory(EvaluatorSource models) {
         return new PuctAgentFactory("puct", models, true, DEFAULT_SIMULATIONS);
+    }
+
+    /**
+     * The {@code puct} factory whose {@code model=...} is opened by {@code models} (null: refused)
+     * and whose {@code onnx=FILE,encoder=TAG} by {@code files}; without either the evaluator is
+     * uniform. The factory owns both and closes them when closed.
+     */
+    public static AgentFactory factory(EvaluatorSource models, NetworkFiles files) {
+        return new PuctAgentFactory("puct", models, files, true, DEFAULT_SIMULATIONS);
     }
 
     /**

@@ -12,13 +12,16 @@ import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.agents.inference.NetworkFiles;
 import org.owarelab.agents.inference.UniformEvaluator;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
 
 /**
  * Builds {@code puct} agents. Keys (defaults in brackets):
- * {@code model} (none: uniform evaluator), {@code sims} [800], {@code movetime} [none: ms per
+ * {@code model} (none: uniform evaluator), {@code onnx} [none: an ONNX network file of the lab's
+ * contract, docs/onnx-contract.md, instead of {@code model}] with {@code encoder} [planes/1: the
+ * observation encoder it reads], {@code sims} [800], {@code movetime} [none: ms per
  * move when the caller sets no limit], {@code batch} [auto: 32 leaves per network call for a
  * search ended by the clock or a stop, 1 for a fixed simulation count],
  * {@code nodes} [2097152], {@code c} [1.25], {@code c-base} [19652, 0 = constant],
@@ -45,7 +48,9 @@ import org.owarelab.tables.EndgameTable;
 final class PuctAgentFactory implements AgentFactory {
     private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
             "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "margin", "threads", "timeman");
-    private static final Set<String> KEYS = union(SEARCH_KEYS, "model");
+    private static final Set<String> KEYS = union(union(union(SEARCH_KEYS, "model"), "onnx"), "encoder");
+    /** The encoder of an {@code onnx=} spec without {@code encoder=}: the one the lab's networks read. */
+    public static final String DEFAULT_ENCODER = "planes/1";
 
     /** Whether {@code solver} is on when the spec does not say. */
     static final boolean DEFAULT_SOLVER = false;
@@ -55,15 +60,22 @@ final class PuctAgentFactory implements AgentFactory {
     private final EvaluatorSource models;
     /** Whether specs name their model ({@code model=...}); else every agent uses {@code models.open(null, ...)}. */
     private final boolean modelKey;
+    /** Opens the {@code onnx=} networks; null: onnx= is refused. */
+    private final NetworkFiles files;
     /** Simulations per move when the spec gives no {@code sims}. */
     private final int defaultSims;
 
     PuctAgentFactory(String name, EvaluatorSource models, boolean modelKey, int defaultSims) {
+        this(name, models, null, modelKey, defaultSims);
+    }
+
+    PuctAgentFactory(String name, EvaluatorSource models, NetworkFiles files, boolean modelKey, int defaultSims) {
         if (!modelKey && models == null) {
             throw new IllegalArgumentException("a puct factory bound to one model needs that model");
         }
         this.name = name;
         this.models = models;
+        this.files = files;
         this.modelKey = modelKey;
         this.defaultSims = defaultSims;
     }
@@ -86,7 +98,9 @@ final class PuctAgentFactory implements AgentFactory {
 
     @Override
     public String help() {
-        String model = modelKey ? "model=PATH (checkpoint or run directory; without it uniform priors and value 0)"
+        String model = modelKey ? "model=PATH (checkpoint or run directory; without it uniform priors and value 0), "
+                + "onnx=FILE (instead of model: an ONNX network of the lab's contract, docs/onnx-contract.md), encoder="
+                + DEFAULT_ENCODER + " (what the onnx network reads)"
                 : "over its bound model";
         return "PUCT tree search guided by a policy/value network: " + model + ", sims=" + defaultSims
                 + ", movetime=MS (per move, when the caller sets no limit; the clock governs, capped only by an "
@@ -102,12 +116,15 @@ final class PuctAgentFactory implements AgentFactory {
                 + "spent on the other moves, more for unsure ones; false: the plain schedule)";
     }
 
-    /** {@code model=PATH} (a checkpoint or run directory) and {@code tables=FILE} read files. */
+    /** {@code model=PATH} (a checkpoint or run directory), {@code onnx=FILE} and {@code tables=FILE} read files. */
     @Override
     public Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
         Map<String, AgentAccess.Reach> r = new LinkedHashMap<>();
         if (modelKey && !spec.string("model", "").isEmpty()) {
             r.put("model", AgentAccess.Reach.FILE);
+        }
+        if (modelKey && spec.has("onnx")) {
+            r.put("onnx", AgentAccess.Reach.FILE);
         }
         if (spec.has("tables")) {
             r.put("tables", AgentAccess.Reach.FILE);
@@ -162,6 +179,14 @@ final class PuctAgentFactory implements AgentFactory {
         if (!modelKey) {
             return models.open(null, rules);
         }
+        String onnx = onnx(spec);
+        if (onnx != null) {
+            try {
+                return files.open(onnx, spec.string("encoder", DEFAULT_ENCODER), rules);
+            } catch (IllegalArgumentException e) {
+                throw new AgentSpecException("agent spec '" + spec.text() + "': onnx=" + onnx + ": " + e.getMessage());
+            }
+        }
         String model = spec.string("model", null);
         if (model == null || model.isEmpty()) {
             return new UniformEvaluator(rules.houses());
@@ -179,8 +204,34 @@ final class PuctAgentFactory implements AgentFactory {
         if (!modelKey) {
             return models.openForThread(null, rules);
         }
+        String onnx = onnx(spec);
+        if (onnx != null) {
+            return files.openForThread(onnx, spec.string("encoder", DEFAULT_ENCODER), rules);
+        }
         String model = spec.string("model", null);
         return model == null || model.isEmpty() ? new UniformEvaluator(rules.houses()) : models.openForThread(model, rules);
+    }
+
+    /**
+     * The spec's {@code onnx} file, or null without one; refuses {@code onnx} beside {@code model},
+     * {@code encoder} without {@code onnx}, and {@code onnx} where this factory opens no files.
+     */
+    private String onnx(AgentSpec spec) {
+        String onnx = spec.string("onnx", null);
+        if (onnx == null || onnx.isEmpty()) {
+            if (spec.has("encoder")) {
+                throw spec.valueError("encoder", "names what an onnx=FILE network reads (expected onnx= beside it)");
+            }
+            return null;
+        }
+        if (!spec.string("model", "").isEmpty()) {
+            throw spec.valueError("onnx", "expected one network: model=PATH or onnx=FILE, not both");
+        }
+        if (files == null) {
+            throw new AgentSpecException("agent spec '" + spec.text() + "': onnx=" + onnx + ": this command "
+                    + "runs no ONNX networks (they are opened through the model or onnx module's agent registry)");
+        }
+        return onnx;
     }
 
     /** {@code threads=auto} (or absent) is 0, else 1..{@link PuctAgent.Options#MAX_THREADS}. */
@@ -191,8 +242,14 @@ final class PuctAgentFactory implements AgentFactory {
 
     @Override
     public void close() {
-        if (models != null) {
-            models.close();
+        try {
+            if (models != null) {
+                models.close();
+            }
+        } finally {
+            if (files != null) {
+                files.close();
+            }
         }
     }
 
