@@ -1,6 +1,7 @@
 package org.owarelab.formats.tensorboard;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -174,6 +175,50 @@ public final class EventWriter implements Closeable {
     @Override
     public void close() throws IOException {
         out.close();
+    }
+
+    /**
+     * The records of an event file's {@code bytes} whose step is at most {@code maxStep}, framed
+     * as they were: what a resumed run keeps of the files a killed session wrote, so that no
+     * reader (TensorBoard's Python reader or its data server) sees a generation twice. Reading
+     * stops at the first record that is cut short or fails its checksums (a kill mid-write).
+     */
+    public static byte[] keepUpTo(byte[] bytes, long maxStep) {
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        ByteArrayOutputStream kept = new ByteArrayOutputStream();
+        while (b.remaining() >= 12) {
+            int start = b.position();
+            long n = b.getLong();
+            int lengthCrc = b.getInt();
+            if (lengthCrc != maskedCrc(Arrays.copyOfRange(bytes, start, start + 8)) || n > b.remaining() - 4) {
+                break;
+            }
+            byte[] data = new byte[(int) n];
+            b.get(data);
+            if (b.getInt() != maskedCrc(data)) {
+                break;
+            }
+            if (step(data) <= maxStep) {
+                kept.write(bytes, start, b.position() - start);
+            }
+        }
+        return kept.toByteArray();
+    }
+
+    /** The {@code step} field of an encoded Event (0 when absent, as protobuf reads it). */
+    static long step(byte[] event) {
+        try {
+            CodedInputStream in = CodedInputStream.newInstance(event);
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (tag == (2 << 3)) { // field 2, varint
+                    return in.readInt64();
+                }
+                in.skipField(tag);
+            }
+            return 0;
+        } catch (IOException e) {
+            return Long.MAX_VALUE; // not an Event: dropped
+        }
     }
 
     /** TFRecord framing of one record's {@code data}. */

@@ -94,6 +94,25 @@ class EventWriterTest {
         }
     }
 
+    @Test
+    void keepUpToDropsLaterStepsAndATornTail() throws IOException {
+        Path file = dir.resolve("events.out.tfevents.4.test");
+        try (EventWriter w = EventWriter.create(file, () -> 1.0)) {
+            for (int step = 1; step <= 4; step++) {
+                w.scalar("x", step, step);
+                w.histogram("h", step, new double[] {step, 2 * step});
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        List<Long> steps = records(EventWriter.keepUpTo(bytes, 2)).stream().map(EventWriter::step).toList();
+        assertEquals(List.of(0L, 1L, 1L, 2L, 2L), steps, "file_version, then steps 1 and 2");
+        byte[] torn = java.util.Arrays.copyOf(bytes, bytes.length - 3);
+        assertEquals(1 + 2 * 4 - 1, records(EventWriter.keepUpTo(torn, 99)).size(), "the torn last record is dropped");
+        byte[] damaged = bytes.clone();
+        damaged[damaged.length - 10] ^= 1;
+        assertEquals(1 + 2 * 4 - 1, records(EventWriter.keepUpTo(damaged, 99)).size(), "a bad checksum ends the file");
+    }
+
     /** The records' data, each frame's checksums checked. */
     static List<byte[]> records(byte[] bytes) {
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
