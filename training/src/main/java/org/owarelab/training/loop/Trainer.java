@@ -49,6 +49,12 @@ public final class Trainer {
     private double sessionSeconds;
     /** The session's game source, open while {@link #train} runs. */
     private GameSource source;
+    /** The session's TensorBoard log, open while {@link #train} runs. */
+    private TensorBoardLog board;
+    /** This session's generations, and the last one's seconds after its self-play (for the time left). */
+    private int sessionGenerations;
+    private double lastAfterSelfPlay = Double.NaN;
+    private long genStart;
 
     private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log, GameSource.Factory sources) {
         this.run = run;
@@ -90,9 +96,10 @@ public final class Trainer {
             }
             try (TrainingSession session = TrainingSession.open(run, cfg, TrainState.START)) {
                 run.writeConfig(cfg);
-                run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+                Map<String, Object> info = RunInfo.describe(cfg.seed(), command);
+                run.writeRunInfo(info);
                 run.writeState(TrainState.START); // last: from here on the directory is a run
-                new Trainer(run, cfg, log, sources).train(session);
+                new Trainer(run, cfg, log, sources).train(session, info);
             }
         }
         return dir;
@@ -147,11 +154,12 @@ public final class Trainer {
                 if (!overrides.isEmpty()) {
                     run.writeConfig(cfg);
                 }
-                run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+                Map<String, Object> info = RunInfo.describe(cfg.seed(), command);
+                run.writeRunInfo(info);
                 if (!began) {
                     run.writeState(TrainState.START);
                 }
-                new Trainer(run, cfg, log, sources).train(session);
+                new Trainer(run, cfg, log, sources).train(session, info);
             }
         }
         return dir;
@@ -170,8 +178,12 @@ public final class Trainer {
         }
     }
 
-    /** Runs the generations after the session's state, up to {@code loop.generations}. */
-    private void train(TrainingSession session) throws IOException, InterruptedException {
+    /**
+     * Runs the generations after the session's state, up to {@code loop.generations}.
+     *
+     * @param info the session's {@code run.json}, logged to TensorBoard as text
+     */
+    private void train(TrainingSession session, Map<String, Object> info) throws IOException, InterruptedException {
         TrainState state = session.state();
         int generations = cfg.loop().generations();
         Files.createDirectories(run.checkpoints());
@@ -180,11 +192,15 @@ public final class Trainer {
         for (String note : run.trimTo(state)) {
             log.println("resume: " + note);
         }
+        TensorBoardLog.trim(run, state.generation());
         TorchThreads.set(cfg.loop().learnerThreads());
-        log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations%n",
+        Path parent = run.root().toAbsolutePath().normalize().getParent();
+        log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations; watch it: tensorboard "
+                + "--logdir %s%n",
                 state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",
                 run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
-                cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
+                cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations(),
+                parent == null ? run.root() : relative(parent));
         if (!cfg.selfplay().continuous() && state.generation() > 0
                 && Files.exists(InFlightFile.path(run, state.generation()))) {
             log.println("resume: selfplay.continuous=false: the games in flight of "
@@ -195,7 +211,9 @@ public final class Trainer {
                     + "generation's games as it does");
         }
         Clock clock = new Clock(state.seconds());
-        try (GameSource opened = sources.open(new GameSource.Context(run, cfg, log))) {
+        try (TensorBoardLog tb = TensorBoardLog.open(run, cfg, state.generation(), info);
+                GameSource opened = sources.open(new GameSource.Context(run, cfg, log))) {
+            board = tb;
             source = opened;
             for (int gen = state.generation() + 1; gen <= generations; gen++) {
                 if (generation(session, gen, clock)) {
@@ -204,6 +222,7 @@ public final class Trainer {
             }
         } finally {
             source = null;
+            board = null;
         }
         TrainState end = session.state();
         log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
@@ -237,9 +256,17 @@ public final class Trainer {
 
     /** Runs generation {@code gen}; true when it was the last one (the time budget spent). */
     private boolean generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
-        long genStart = System.nanoTime();
+        genStart = System.nanoTime();
         GameBatch sp = selfPlay(session, Plan.of(cfg, gen, false));
-        TrainPhase.Output tr = TrainPhase.run(cfg, session.learner(), session.buffer());
+        TrainPhase.Output tr;
+        AtomicLong steps = new AtomicLong();
+        progress.start(Plan.of(cfg, gen, false).label() + " learning", "steps",
+                TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> outlook(gen, left));
+        try {
+            tr = TrainPhase.run(cfg, session.learner(), session.buffer(), steps);
+        } finally {
+            progress.stop();
+        }
         double seconds = clock.seconds();
         // Decided on the same figure that state.json keeps, so a resume agrees on whether the run is over.
         Plan plan = Plan.of(cfg, gen, cfg.loop().wallSpent(seconds));
@@ -258,10 +285,13 @@ public final class Trainer {
         List<Accuracy.Row> accuracy = accuracy(plan, next);
         double genSeconds = (System.nanoTime() - genStart) / 1e9;
         int slots = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
-        Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
+        var line = Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
+        board.generation(gen, line, sp);
         sessionSelfPlay = sessionSelfPlay.plus(sp.stats());
         sessionSelfPlaySeconds += sp.seconds();
         sessionSeconds += genSeconds;
+        sessionGenerations++;
+        lastAfterSelfPlay = genSeconds - sp.seconds() - tr.seconds();
         if (plan.checkpoint()) {
             session.commit(next); // last: everything of this generation is on disk
         } else {
@@ -278,7 +308,10 @@ public final class Trainer {
     /** Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the buffer. */
     private GameBatch selfPlay(TrainingSession session, Plan plan) throws IOException, InterruptedException {
         AtomicLong done = new AtomicLong();
-        progress.start(plan.label() + " self-play", cfg.loop().gamesPerGeneration(), done);
+        long stepsSoFar = session.learner().steps();
+        progress.start(plan.label() + " self-play", "games", cfg.loop().gamesPerGeneration(), done,
+                left -> ", " + stepsSoFar + " learner steps" + outlook(plan.gen(),
+                        left + (Double.isNaN(lastAfterSelfPlay) ? 0 : lastAfterSelfPlay)));
         GameBatch sp;
         try {
             sp = source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1, cfg, session.selfplayNet(),
@@ -295,6 +328,22 @@ public final class Trainer {
             RunDirectory.appendLine(run.selfplay(), sb.substring(0, sb.length() - 1));
         }
         return sp;
+    }
+
+    /**
+     * The tail of a progress line in generation {@code gen}, {@code genLeft} seconds (NaN: not
+     * known yet) before its end: the time left in the generation and in the run, at this session's
+     * pace (the generations done, else this one's).
+     */
+    private String outlook(int gen, double genLeft) {
+        if (Double.isNaN(genLeft)) {
+            return "";
+        }
+        double elapsed = (System.nanoTime() - genStart) / 1e9;
+        double perGeneration = sessionGenerations > 0 ? sessionSeconds / sessionGenerations : elapsed + genLeft;
+        double runLeft = genLeft + (cfg.loop().generations() - gen) * perGeneration;
+        return "  " + Progress.duration(genLeft) + " left in the generation, " + Progress.duration(runLeft)
+                + " in the run";
     }
 
     /** Gates the new checkpoint of {@code next} against the best; an accepted one becomes self-play's network. */
@@ -341,7 +390,13 @@ public final class Trainer {
                 cfg.ruleSet());
     }
 
-        /** Training time over all sessions of a run. */
+    /** {@code dir} relative to the working directory when it lies under it ({@code runs}), else as it is. */
+    private static Path relative(Path dir) {
+        Path cwd = Path.of("").toAbsolutePath();
+        return dir.equals(cwd) ? Path.of(".") : dir.startsWith(cwd) ? cwd.relativize(dir) : dir;
+    }
+
+    /** Training time over all sessions of a run. */
     private static final class Clock {
         private final double before;
         private final long start = System.nanoTime();
