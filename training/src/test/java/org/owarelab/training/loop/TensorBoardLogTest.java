@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,10 +187,7 @@ class TensorBoardLogTest {
     }
 
     private JsonNode dump(Path run) throws Exception {
-        Path script = tmp.resolve("tensorboard_dump.py");
-        try (InputStream in = TensorBoardLogTest.class.getResourceAsStream("tensorboard_dump.py")) {
-            Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
-        }
+        Path script = REPO.resolve("scripts/tensorboard-dump.py");
         Path out = tmp.resolve("dump.json");
         Path err = tmp.resolve("dump.err");
         Process p = new ProcessBuilder(python, script.toString(), TensorBoardLog.dir(new RunDirectory(run)).toString())

@@ -1,6 +1,7 @@
 """Prints what TensorBoard's own reader sees in a log directory, as one JSON object.
 
-Usage: python tensorboard_dump.py LOGDIR
+Usage: python/.venv/bin/python scripts/tensorboard-dump.py LOGDIR   (python/venv.sh makes the venv)
+The tests that check the lab's event files (TensorBoardLogTest, EloBoardTest) run it.
   scalars, histograms, texts: from EventAccumulator (which purges what a SessionLog START or
   a step going back discards), keyed by tag, each a list of [step, ...];
   raw: every (tag, step) of every event file, unpurged, as TensorBoard's data server reads them.
