@@ -6,16 +6,17 @@
 #
 # Usage: scripts/tensorboard-screenshot.sh LOGDIR OUT.png
 #   env: TENSORBOARD (python/.venv/bin/tensorboard, from python/venv.sh), PORT (6123),
-#        PAGE (the part after '#': scalars&tagFilter=...), SIZE (1280,900), BUDGET (20000 ms)
-# Example: scripts/tensorboard-screenshot.sh runs docs/tensorboard.png
+#        PAGE (the part after '#': the scalars dashboard, no smoothing, six tags), SIZE (1280,1100),
+#        BUDGET (20000 ms of the page's virtual time)
+# Example: scripts/tensorboard-screenshot.sh runs/quick-20261201-221246 docs/tensorboard.png
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 logdir="${1:?usage: scripts/tensorboard-screenshot.sh LOGDIR OUT.png}"
 out="${2:?usage: scripts/tensorboard-screenshot.sh LOGDIR OUT.png}"
 tensorboard="${TENSORBOARD:-$root/python/.venv/bin/tensorboard}"
 port="${PORT:-6123}"
-page="${PAGE:-scalars&tagFilter=train%2F(loss%7CvalueAccuracy)%7Carena%2F.*%2Fscore%7Cselfplay%2FgamesPerSec}"
-size="${SIZE:-1280,900}"
+page="${PAGE:-scalars&_smoothingWeight=0&tagFilter=train%2F(loss%7CvalueAccuracy%7ClearningRate)%7Carena%2F.*%2Fscore%7Cselfplay%2FgamesPerSec%7Cbuffer%2Fsize}"
+size="${SIZE:-1280,1100}"
 budget="${BUDGET:-20000}"
 [ -x "$tensorboard" ] || { echo "no $tensorboard: run python/venv.sh first" >&2; exit 2; }
 command -v chromium >/dev/null || { echo "no chromium (apt-get install chromium)" >&2; exit 2; }

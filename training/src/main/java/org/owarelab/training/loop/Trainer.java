@@ -51,9 +51,13 @@ public final class Trainer {
     private GameSource source;
     /** The session's TensorBoard log, open while {@link #train} runs. */
     private TensorBoardLog board;
-    /** This session's generations, and the last one's seconds after its self-play (for the time left). */
+    /**
+     * For the time left: this session's generations, the last one's seconds and its seconds after
+     * the learner (checkpoint, gate, evaluation), and the start of the one in progress.
+     */
     private int sessionGenerations;
-    private double lastAfterSelfPlay = Double.NaN;
+    private double lastGenSeconds;
+    private double lastAfterLearning;
     private long genStart;
 
     private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log, GameSource.Factory sources) {
@@ -261,7 +265,7 @@ public final class Trainer {
         TrainPhase.Output tr;
         AtomicLong steps = new AtomicLong();
         progress.start(Plan.of(cfg, gen, false).label() + " learning", "steps",
-                TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> outlook(gen, left));
+                TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> outlook(gen, left + lastAfterLearning));
         try {
             tr = TrainPhase.run(cfg, session.learner(), session.buffer(), steps);
         } finally {
@@ -291,7 +295,8 @@ public final class Trainer {
         sessionSelfPlaySeconds += sp.seconds();
         sessionSeconds += genSeconds;
         sessionGenerations++;
-        lastAfterSelfPlay = genSeconds - sp.seconds() - tr.seconds();
+        lastGenSeconds = genSeconds;
+        lastAfterLearning = Math.max(0, genSeconds - sp.seconds() - tr.seconds());
         if (plan.checkpoint()) {
             session.commit(next); // last: everything of this generation is on disk
         } else {
@@ -310,8 +315,8 @@ public final class Trainer {
         AtomicLong done = new AtomicLong();
         long stepsSoFar = session.learner().steps();
         progress.start(plan.label() + " self-play", "games", cfg.loop().gamesPerGeneration(), done,
-                left -> ", " + stepsSoFar + " learner steps" + outlook(plan.gen(),
-                        left + (Double.isNaN(lastAfterSelfPlay) ? 0 : lastAfterSelfPlay)));
+                left -> ", " + stepsSoFar + " learner steps" + outlook(plan.gen(), sessionGenerations == 0 ? left
+                        : Math.max(0, lastGenSeconds - (System.nanoTime() - genStart) / 1e9)));
         GameBatch sp;
         try {
             sp = source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1, cfg, session.selfplayNet(),
@@ -333,7 +338,9 @@ public final class Trainer {
     /**
      * The tail of a progress line in generation {@code gen}, {@code genLeft} seconds (NaN: not
      * known yet) before its end: the time left in the generation and in the run, at this session's
-     * pace (the generations done, else this one's).
+     * pace (the generations done, else this one's). In self-play the generation's end is the last
+     * generation's length (games of a lock-step batch end together, so their pace misleads), in
+     * the session's first generation the pace of its games; the learner's is the pace of its steps.
      */
     private String outlook(int gen, double genLeft) {
         if (Double.isNaN(genLeft)) {
