@@ -135,6 +135,41 @@ class TensorBoardLogTest {
         assertTrue(seen.contains("train/loss@3"), seen.toString());
     }
 
+    @Test
+    void killNineAsGeneration3IsLoggedThenResumeShowsEachGenerationOnce() throws Exception {
+        Path dir = tmp.resolve("killed");
+        RunDirectory run = new RunDirectory(dir);
+        // Killed as soon as an event of generation 3 is on disk: before or after its state.json,
+        // whichever the moment gives; either way the resumed run shows each generation once.
+        boolean killed = TrainProcess.start(dir, tmp.resolve("killed.log"), 4).killWhen((r, text) -> {
+            Path events = TensorBoardLog.dir(r);
+            if (!Files.isDirectory(events)) {
+                return false;
+            }
+            try (var files = Files.list(events)) {
+                for (Path f : files.toList()) {
+                    byte[] bytes = Files.readAllBytes(f);
+                    if (org.owarelab.formats.tensorboard.EventWriter.keepUpTo(bytes, 2).length < bytes.length) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }, 0);
+        assertTrue(killed, "killed in generation 3");
+        TrainProcess.resume(dir, tmp.resolve("killed.log")).finish();
+        List<JsonNode> metrics = lines(run.metrics());
+        assertEquals(4, metrics.size());
+        JsonNode tb = dump(dir);
+        assertMetrics(tb, metrics);
+        Set<String> seen = new HashSet<>();
+        for (JsonNode r : tb.get("raw")) {
+            if (!r.get(0).asText().equals("config") && !r.get(0).asText().equals("versions")) {
+                assertTrue(seen.add(r.get(0).asText() + "@" + r.get(1).asInt()), "twice: " + r);
+            }
+        }
+    }
+
     /** Every number of each metrics line (objects only) is the scalar of its path at its generation. */
     private static void assertMetrics(JsonNode tb, List<JsonNode> metrics) {
         JsonNode scalars = tb.get("scalars");
