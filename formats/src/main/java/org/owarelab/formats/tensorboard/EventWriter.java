@@ -35,8 +35,10 @@ import java.util.zip.CRC32C;
  * file_version 3, summary 5, session_log 7}; Summary {value 1}; Summary.Value {tag 1,
  * simple_value 2 float, histo 5, tensor 8, metadata 9}; HistogramProto {min 1, max 2, num 3,
  * sum 4, sum_squares 5, bucket_limit 6 packed, bucket 7 packed}; SessionLog {status 1 (START 1),
- * msg 3}; SummaryMetadata {plugin_data 1 {plugin_name 1}}; TensorProto {dtype 1 (DT_STRING 7),
- * tensor_shape 2, string_val 8}.
+ * msg 3}; SummaryMetadata {plugin_data 1 {plugin_name 1, content 2}}; TensorProto {dtype 1
+ * (DT_STRING 7), tensor_shape 2, string_val 8}; the hparams plugin's HParamsPluginData
+ * {session_start_info 3 {hparams 1 (map of google.protobuf.Value {number_value 2, string_value 3,
+ * bool_value 4})}}.
  *
  * <p>The file is append-only: a record reaches the disk at {@link #flush} or {@link #close}; a
  * process killed mid-record leaves a torn last record, which TensorBoard's reader skips. A
@@ -149,6 +151,39 @@ public final class EventWriter implements Closeable {
             v.writeByteArray(8, tensor);
             v.writeByteArray(9, meta);
         });
+    }
+
+    /**
+     * Logs the run's hyperparameters for TensorBoard's HParams dashboard (a SessionStartInfo of
+     * the hparams plugin under {@code _hparams_/session_start_info}): each value a number, a
+     * boolean or, for anything else, its text. The dashboard lists every run that logged one,
+     * its hyperparameters against the run's scalars.
+     */
+    public void hparams(long step, java.util.Map<String, ?> values) {
+        byte[] start = message(info -> {
+            for (var e : values.entrySet()) {
+                Object v = e.getValue();
+                byte[] value = message(x -> {
+                    if (v instanceof Number n) {
+                        x.writeDouble(2, n.doubleValue());
+                    } else if (v instanceof Boolean b) {
+                        x.writeBool(4, b);
+                    } else {
+                        x.writeString(3, String.valueOf(v));
+                    }
+                });
+                info.writeByteArray(1, message(entry -> { // map<string, google.protobuf.Value> entry
+                    entry.writeString(1, e.getKey());
+                    entry.writeByteArray(2, value);
+                }));
+            }
+        });
+        byte[] content = message(d -> d.writeByteArray(3, start)); // HParamsPluginData.session_start_info
+        byte[] meta = message(m -> m.writeByteArray(1, message(p -> {
+            p.writeString(1, "hparams");
+            p.writeByteArray(2, content);
+        })));
+        summary(step, "_hparams_/session_start_info", v -> v.writeByteArray(9, meta));
     }
 
     /**

@@ -24,8 +24,8 @@ import org.owarelab.util.AtomicFiles;
  * selfplay/valueTarget} (each position's game result for its side to move), {@code
  * selfplay/rootValue} (the search's root value) and {@code selfplay/rootPolicyEntropy} (nats, of
  * the search's policy target). Each session logs the config and the versions as text at its
- * first generation, and what the writer itself cost in the generation before as
- * {@code tensorboard/writerMs}.
+ * first generation, the config's settings for the HParams dashboard ({@link #hparams}), and what
+ * the writer itself cost in the generation before as {@code tensorboard/writerMs}.
  *
  * <p>Resuming: {@link #trim} rewrites each earlier file with only the steps up to the resume
  * point (atomically), and the new session's file opens with a SessionLog START at the next
@@ -61,6 +61,7 @@ final class TensorBoardLog implements Closeable {
         w.sessionStart(step, generation == 0 ? "training" : "resumed after generation " + generation);
         w.text("config", step, indented(cfg.toYaml()));
         w.text("versions", step, indented(RunDirectory.JSON.writeValueAsString(versions)));
+        w.hparams(step, hparams(cfg));
         w.flush();
         TensorBoardLog log = new TensorBoardLog(w);
         log.lastMillis = (System.nanoTime() - t0) / 1e6;
@@ -143,6 +144,29 @@ final class TensorBoardLog implements Closeable {
             }
         }
         return h;
+    }
+
+    /**
+     * The config's settings for the HParams dashboard, by their dotted path
+     * ({@code selfplay.simulations}); a list as its text.
+     */
+    static Map<String, Object> hparams(TrainConfig cfg) throws IOException {
+        Map<String, Object> out = new java.util.TreeMap<>();
+        flatten("", org.owarelab.formats.Mappers.yaml().readTree(cfg.toYaml()), out);
+        return out;
+    }
+
+    private static void flatten(String path, JsonNode node, Map<String, Object> out) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> flatten(path.isEmpty() ? e.getKey() : path + "." + e.getKey(),
+                    e.getValue(), out));
+        } else if (node.isNumber()) {
+            out.put(path, node.asDouble());
+        } else if (node.isBoolean()) {
+            out.put(path, node.asBoolean());
+        } else if (!node.isNull() && !path.isEmpty()) {
+            out.put(path, node.isValueNode() ? node.asText() : node.toString());
+        }
     }
 
     /** Text as a Markdown code block (TensorBoard renders text summaries as Markdown). */

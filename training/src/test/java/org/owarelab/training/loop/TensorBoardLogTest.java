@@ -89,6 +89,9 @@ class TensorBoardLogTest {
         String config = tb.at("/texts/config/0/1").asText();
         assertTrue(config.contains("houses=3,seeds=3"), config);
         assertTrue(tb.at("/texts/versions/0/1").asText().contains("test"), "the command line");
+        JsonNode hp = tb.get("hparams");
+        assertEquals(32.0, hp.path("selfplay.simulations").asDouble(), hp.toString());
+        assertEquals("houses=3,seeds=3", hp.path("rules").asText(), hp.toString());
         JsonNode arena = metrics.get(1).at("/arena/random");
         assertTrue(arena.isObject(), "the last generation plays the arena");
         assertEquals(arena.get("lo").asDouble(), last(tb, "arena/random/lo"), 1e-6);
