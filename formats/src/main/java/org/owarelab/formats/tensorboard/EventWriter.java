@@ -329,12 +329,16 @@ public final class EventWriter implements Closeable {
         }
     }
 
+    /** This host's name, for file names; the environment's first (no name lookup that can hang). */
     private static String host() {
-        try {
-            String h = InetAddress.getLocalHost().getHostName();
-            return h.replaceAll("[^A-Za-z0-9._-]", "_");
-        } catch (IOException e) {
-            return "localhost";
+        String h = System.getenv("HOSTNAME");
+        if (h == null || h.isBlank()) {
+            try {
+                h = InetAddress.getLocalHost().getHostName();
+            } catch (IOException e) {
+                h = "localhost";
+            }
         }
+        return h.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 }
