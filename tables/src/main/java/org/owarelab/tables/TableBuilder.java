@@ -110,21 +110,11 @@ public final class TableBuilder {
                                 size - open(lo[n], hi[n]), size, (now - t1) / 1e9));
                     }
                 }
-                int open0 = 0;
-                for (int i = 0; i < size; i++) {
-                    if (lo[n][i] != hi[n][i]) {
-                        open0++;
-                    }
-                }
+                int open0 = open(lo[n], hi[n]);
                 if (refine) {
                     new Refinement(seeds, size, lo[n], hi[n], succ, rep, pool).run();
                 }
-                int open = 0;
-                for (int i = 0; i < size; i++) {
-                    if (lo[n][i] != hi[n][i]) {
-                        open++;
-                    }
-                }
+                int open = open(lo[n], hi[n]);
                 progress.accept(String.format(java.util.Locale.ROOT,
                         "tables: %d seeds: %d positions, %d sweeps, %d with lo<hi (%.2f%%; %d before the repetition"
                                 + " refinement), %.1f s (total %.1f s)",

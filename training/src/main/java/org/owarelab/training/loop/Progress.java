@@ -78,6 +78,21 @@ final class Progress {
         }
     }
 
+    /** What a phase computes while a progress line reports it. */
+    @FunctionalInterface
+    interface Phase<T> {
+        T run() throws java.io.IOException, InterruptedException;
+    }
+
+    /** Runs {@code phase}, then {@link #stop}s reporting (also when it throws). */
+    <T> T stopAfter(Phase<T> phase) throws java.io.IOException, InterruptedException {
+        try {
+            return phase.run();
+        } finally {
+            stop();
+        }
+    }
+
     /** A one-off line. */
     synchronized void note(String line) {
         stop();

@@ -50,6 +50,19 @@ final class TensorBoardLog implements Closeable {
     }
 
     /**
+     * The {@code --logdir} that shows {@code run} beside its siblings: its parent directory,
+     * relative to the working directory when it lies under it ({@code runs}).
+     */
+    static Path logdir(RunDirectory run) {
+        Path parent = run.root().toAbsolutePath().normalize().getParent();
+        if (parent == null) {
+            return run.root();
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        return parent.equals(cwd) ? Path.of(".") : parent.startsWith(cwd) ? cwd.relativize(parent) : parent;
+    }
+
+    /**
      * Opens a new event file for a session that goes on after generation {@code generation}:
      * a session start at the next one, then the config and {@code versions} as text.
      */

@@ -51,20 +51,15 @@ public final class Trainer {
     private GameSource source;
     /** The session's TensorBoard log, open while {@link #train} runs. */
     private TensorBoardLog board;
-    /**
-     * For the time left: this session's generations, the last one's seconds and its seconds after
-     * the learner (checkpoint, gate, evaluation), and the start of the one in progress.
-     */
-    private int sessionGenerations;
-    private double lastGenSeconds;
-    private double lastAfterLearning;
-    private long genStart;
+    /** This session's pace, for the time left in the progress lines. */
+    private final Pace pace;
 
     private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log, GameSource.Factory sources) {
         this.run = run;
         this.cfg = cfg;
         this.log = log;
         this.progress = new Progress(log);
+        this.pace = new Pace(cfg.loop().generations());
         this.sources = sources;
     }
 
@@ -198,13 +193,12 @@ public final class Trainer {
         }
         TensorBoardLog.trim(run, state.generation());
         TorchThreads.set(cfg.loop().learnerThreads());
-        Path parent = run.root().toAbsolutePath().normalize().getParent();
         log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations; watch it: tensorboard "
                 + "--logdir %s%n",
                 state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",
                 run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
                 cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations(),
-                parent == null ? run.root() : relative(parent));
+                TensorBoardLog.logdir(run));
         if (!cfg.selfplay().continuous() && state.generation() > 0
                 && Files.exists(InFlightFile.path(run, state.generation()))) {
             log.println("resume: selfplay.continuous=false: the games in flight of "
@@ -260,17 +254,12 @@ public final class Trainer {
 
     /** Runs generation {@code gen}; true when it was the last one (the time budget spent). */
     private boolean generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
-        genStart = System.nanoTime();
+        pace.startGeneration();
         GameBatch sp = selfPlay(session, Plan.of(cfg, gen, false));
-        TrainPhase.Output tr;
         AtomicLong steps = new AtomicLong();
         progress.start(Plan.of(cfg, gen, false).label() + " learning", "steps",
-                TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> outlook(gen, left + lastAfterLearning));
-        try {
-            tr = TrainPhase.run(cfg, session.learner(), session.buffer(), steps);
-        } finally {
-            progress.stop();
-        }
+                TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> pace.learning(gen, left));
+        TrainPhase.Output tr = progress.stopAfter(() -> TrainPhase.run(cfg, session.learner(), session.buffer(), steps));
         double seconds = clock.seconds();
         // Decided on the same figure that state.json keeps, so a resume agrees on whether the run is over.
         Plan plan = Plan.of(cfg, gen, cfg.loop().wallSpent(seconds));
@@ -287,16 +276,14 @@ public final class Trainer {
         }
         Map<String, EvalPhase.Score> arena = evaluate(plan, next);
         List<Accuracy.Row> accuracy = accuracy(plan, next);
-        double genSeconds = (System.nanoTime() - genStart) / 1e9;
+        double genSeconds = pace.elapsed();
         int slots = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
         var line = Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
         board.generation(gen, line, sp);
         sessionSelfPlay = sessionSelfPlay.plus(sp.stats());
         sessionSelfPlaySeconds += sp.seconds();
         sessionSeconds += genSeconds;
-        sessionGenerations++;
-        lastGenSeconds = genSeconds;
-        lastAfterLearning = Math.max(0, genSeconds - sp.seconds() - tr.seconds());
+        pace.endGeneration(genSeconds, sp.seconds(), tr.seconds());
         if (plan.checkpoint()) {
             session.commit(next); // last: everything of this generation is on disk
         } else {
@@ -315,15 +302,10 @@ public final class Trainer {
         AtomicLong done = new AtomicLong();
         long stepsSoFar = session.learner().steps();
         progress.start(plan.label() + " self-play", "games", cfg.loop().gamesPerGeneration(), done,
-                left -> ", " + stepsSoFar + " learner steps" + outlook(plan.gen(), sessionGenerations == 0 ? left
-                        : Math.max(0, lastGenSeconds - (System.nanoTime() - genStart) / 1e9)));
-        GameBatch sp;
-        try {
-            sp = source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1, cfg, session.selfplayNet(),
-                    session.encoder(), session.state().games(), cfg.loop().gamesPerGeneration(), done));
-        } finally {
-            progress.stop();
-        }
+                left -> ", " + stepsSoFar + " learner steps" + pace.selfPlay(plan.gen(), left));
+        GameBatch sp = progress.stopAfter(() -> source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1,
+                cfg, session.selfplayNet(), session.encoder(), session.state().games(),
+                cfg.loop().gamesPerGeneration(), done)));
         session.buffer().addAll(sp.positions());
         StringBuilder sb = new StringBuilder();
         for (GameRecord g : sp.games()) {
@@ -333,24 +315,6 @@ public final class Trainer {
             RunDirectory.appendLine(run.selfplay(), sb.substring(0, sb.length() - 1));
         }
         return sp;
-    }
-
-    /**
-     * The tail of a progress line in generation {@code gen}, {@code genLeft} seconds (NaN: not
-     * known yet) before its end: the time left in the generation and in the run, at this session's
-     * pace (the generations done, else this one's). In self-play the generation's end is the last
-     * generation's length (games of a lock-step batch end together, so their pace misleads), in
-     * the session's first generation the pace of its games; the learner's is the pace of its steps.
-     */
-    private String outlook(int gen, double genLeft) {
-        if (Double.isNaN(genLeft)) {
-            return "";
-        }
-        double elapsed = (System.nanoTime() - genStart) / 1e9;
-        double perGeneration = sessionGenerations > 0 ? sessionSeconds / sessionGenerations : elapsed + genLeft;
-        double runLeft = genLeft + (cfg.loop().generations() - gen) * perGeneration;
-        return "  " + Progress.duration(genLeft) + " left in the generation, " + Progress.duration(runLeft)
-                + " in the run";
     }
 
     /** Gates the new checkpoint of {@code next} against the best; an accepted one becomes self-play's network. */
@@ -395,12 +359,6 @@ public final class Trainer {
     private ModelRef model(String checkpoint) {
         return new ModelRef(run.checkpoints().resolve(checkpoint), cfg.network(), cfg.observationEncoder().tag(),
                 cfg.ruleSet());
-    }
-
-    /** {@code dir} relative to the working directory when it lies under it ({@code runs}), else as it is. */
-    private static Path relative(Path dir) {
-        Path cwd = Path.of("").toAbsolutePath();
-        return dir.equals(cwd) ? Path.of(".") : dir.startsWith(cwd) ? cwd.relativize(dir) : dir;
     }
 
     /** Training time over all sessions of a run. */
