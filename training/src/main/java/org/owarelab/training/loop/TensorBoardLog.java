@@ -23,7 +23,8 @@ import org.owarelab.util.AtomicFiles;
  * histograms of the generation's games: {@code selfplay/gameLength} (plies), {@code
  * selfplay/valueTarget} (each position's game result for its side to move), {@code
  * selfplay/rootValue} (the search's root value) and {@code selfplay/rootPolicyEntropy} (nats, of
- * the search's policy target). Each session logs the config and the versions as text at its
+ * the search's policy target), and {@code train/networkValue} (the network's value outputs on the
+ * generation's last learner batch, before its update). Each session logs the config and the versions as text at its
  * first generation, the config's settings for the HParams dashboard ({@link #hparams}), and what
  * the writer itself cost in the generation before as {@code tensorboard/writerMs}.
  *
@@ -103,8 +104,12 @@ final class TensorBoardLog implements Closeable {
         }
     }
 
-    /** Logs generation {@code gen}: its metrics line {@code metrics} and histograms of {@code sp}'s games. */
-    void generation(int gen, ObjectNode metrics, GameBatch sp) {
+    /**
+     * Logs generation {@code gen}: its metrics line {@code metrics}, histograms of {@code sp}'s
+     * games and of {@code networkValues}, the network's values on the generation's last learner
+     * batch (empty when the learner took no step).
+     */
+    void generation(int gen, ObjectNode metrics, GameBatch sp, float[] networkValues) {
         long t0 = System.nanoTime();
         metrics.fields().forEachRemaining(e -> {
             String key = e.getKey();
@@ -122,6 +127,11 @@ final class TensorBoardLog implements Closeable {
         writer.histogram("selfplay/valueTarget", gen, ps.stream().mapToDouble(PositionRecord::result).toArray());
         writer.histogram("selfplay/rootValue", gen, ps.stream().mapToDouble(PositionRecord::rootValue).toArray());
         writer.histogram("selfplay/rootPolicyEntropy", gen, ps.stream().mapToDouble(p -> entropy(p.policy())).toArray());
+        double[] values = new double[networkValues.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = networkValues[i];
+        }
+        writer.histogram("train/networkValue", gen, values);
         writer.scalar("tensorboard/writerMs", gen, lastMillis);
         writer.flush();
         lastMillis = (System.nanoTime() - t0) / 1e6;

@@ -279,7 +279,7 @@ public final class Trainer {
         double genSeconds = pace.elapsed();
         int slots = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
         var line = Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
-        board.generation(gen, line, sp);
+        board.generation(gen, line, sp, tr.steps() > 0 ? session.learner().lastValues() : new float[0]);
         sessionSelfPlay = sessionSelfPlay.plus(sp.stats());
         sessionSelfPlaySeconds += sp.seconds();
         sessionSeconds += genSeconds;

@@ -83,6 +83,14 @@ class TensorBoardLogTest {
         JsonNode targets = tb.at("/histograms/selfplay~1valueTarget/1");
         assertEquals(metrics.get(1).at("/selfplay/positions").asDouble(), targets.get(1).asDouble(), "positions");
         assertTrue(targets.get(4).asDouble() >= -1 && targets.get(5).asDouble() <= 1, targets.toString());
+        assertTrue(metrics.get(1).at("/train/steps").asInt() > 0);
+        JsonNode values = null;
+        for (JsonNode h : tb.at("/histograms/train~1networkValue")) {
+            values = h.get(0).asInt() == 2 ? h : values;
+        }
+        assertTrue(values != null, "the network's values at generation 2: " + tb.at("/histograms"));
+        assertEquals(128, values.get(1).asDouble(), "one value per sample of the last batch (loop.batchSize)");
+        assertTrue(values.get(4).asDouble() >= -1 && values.get(5).asDouble() <= 1, values.toString());
         for (String h : List.of("selfplay/rootValue", "selfplay/rootPolicyEntropy")) {
             assertEquals(2, tb.path("histograms").path(h).size(), h);
         }
