@@ -37,11 +37,14 @@ public final class TableBuilder {
     private final int houses;
     private final int k;
     private final boolean refine;
+    /** A line within a seed count (after a sweep) at most this often; one per layer besides. */
+    private long progressNanos = 30_000_000_000L;
 
     /**
      * @param maxSeeds 0..totalSeeds/2
      * @param threads worker threads (>= 1)
-     * @param progress receives one line per layer
+     * @param progress receives one line per layer, and within a layer that takes long a line
+     *     every 30 s with the positions solved so far
      */
     public TableBuilder(RuleSet rules, int maxSeeds, int threads, Consumer<String> progress) {
         this(rules, maxSeeds, threads, progress, true);
@@ -68,6 +71,12 @@ public final class TableBuilder {
         this.layout = new Layout(k, maxSeeds);
     }
 
+    /** Within-layer progress lines every {@code nanos} (tests: 0, a line after every sweep). */
+    TableBuilder progressEvery(long nanos) {
+        this.progressNanos = nanos;
+        return this;
+    }
+
     public EndgameTable build() {
         byte[][] lo = new byte[maxSeeds + 1][];
         byte[][] hi = new byte[maxSeeds + 1][];
@@ -89,25 +98,23 @@ public final class TableBuilder {
                 run(pool, size, (from, to) -> successors(seeds, from, to, lo, hi, succ, rep));
                 int sweeps = 0;
                 boolean changed = true;
+                long lastLine = t1;
                 while (changed) {
                     sweeps++;
                     changed = run(pool, size, (from, to) -> sweep(seeds, from, to, lo[seeds], hi[seeds], succ));
-                }
-                int open0 = 0;
-                for (int i = 0; i < size; i++) {
-                    if (lo[n][i] != hi[n][i]) {
-                        open0++;
+                    long now = System.nanoTime();
+                    if (changed && now - lastLine >= progressNanos) {
+                        lastLine = now;
+                        progress.accept(String.format(java.util.Locale.ROOT,
+                                "tables: %d seeds: sweep %d, %d/%d positions solved, %.0f s", n, sweeps,
+                                size - open(lo[n], hi[n]), size, (now - t1) / 1e9));
                     }
                 }
+                int open0 = open(lo[n], hi[n]);
                 if (refine) {
                     new Refinement(seeds, size, lo[n], hi[n], succ, rep, pool).run();
                 }
-                int open = 0;
-                for (int i = 0; i < size; i++) {
-                    if (lo[n][i] != hi[n][i]) {
-                        open++;
-                    }
-                }
+                int open = open(lo[n], hi[n]);
                 progress.accept(String.format(java.util.Locale.ROOT,
                         "tables: %d seeds: %d positions, %d sweeps, %d with lo<hi (%.2f%%; %d before the repetition"
                                 + " refinement), %.1f s (total %.1f s)",
@@ -118,6 +125,17 @@ public final class TableBuilder {
             pool.shutdownNow();
         }
         return new EndgameTable(rules, maxSeeds, lo, hi);
+    }
+
+    /** The layouts whose bounds still differ. */
+    private static int open(byte[] lo, byte[] hi) {
+        int open = 0;
+        for (int i = 0; i < lo.length; i++) {
+            if (lo[i] != hi[i]) {
+                open++;
+            }
+        }
+        return open;
     }
 
     /** A task over layouts {@code from..to-1}; returns whether it changed anything. */

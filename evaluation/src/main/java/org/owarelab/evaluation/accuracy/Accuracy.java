@@ -148,6 +148,15 @@ public final class Accuracy {
      */
     public static List<Row> run(EndgameTable table, List<Agent> agents, SearchLimit limit, int from, int to,
             int positions, long seed, Consumer<String> progress) {
+        return run(table, agents, limit, from, to, positions, seed, progress, PROGRESS_NANOS);
+    }
+
+    /** A progress line within a seed count at most this often (besides the line that ends it). */
+    static final long PROGRESS_NANOS = 30_000_000_000L;
+
+    /** As {@link #run(EndgameTable, List, SearchLimit, int, int, int, long, Consumer)}, a line within a seed count every {@code periodNanos}. */
+    static List<Row> run(EndgameTable table, List<Agent> agents, SearchLimit limit, int from, int to,
+            int positions, long seed, Consumer<String> progress, long periodNanos) {
         if (agents.isEmpty()) {
             throw new IllegalArgumentException("accuracy: at least one agent is needed");
         }
@@ -164,7 +173,7 @@ public final class Accuracy {
                 }
                 samples.add(s);
             }
-            int[] moves = decide(agents, samples, limit, seed, n);
+            int[] moves = decide(agents, samples, limit, seed, n, progress, periodNanos);
             int done = 0;
             int optimal = 0;
             int kept = 0;
@@ -205,8 +214,12 @@ public final class Accuracy {
      * thread each. The first failure (an agent's exception or illegal move) is thrown once all
      * threads have stopped.
      */
-    private static int[] decide(List<Agent> agents, List<Sample> samples, SearchLimit limit, long seed, int n) {
+    private static int[] decide(List<Agent> agents, List<Sample> samples, SearchLimit limit, long seed, int n,
+            Consumer<String> progress, long periodNanos) {
         int[] moves = new int[samples.size()];
+        long t0 = System.nanoTime();
+        java.util.concurrent.atomic.AtomicInteger decided = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong lastLine = new java.util.concurrent.atomic.AtomicLong(t0);
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
                 new java.util.concurrent.atomic.AtomicReference<>();
@@ -224,6 +237,15 @@ public final class Accuracy {
                                 + s.position().text());
                     }
                     moves[i] = m;
+                    int d = decided.incrementAndGet();
+                    long now = System.nanoTime();
+                    long last = lastLine.get();
+                    if (d < samples.size() && now - last >= periodNanos && lastLine.compareAndSet(last, now)) {
+                        double secs = (now - t0) / 1e9;
+                        progress.accept(String.format(java.util.Locale.ROOT,
+                                "accuracy: %d seeds: %d/%d positions, %.0f s  ~%.0f s left", n, d, samples.size(), secs,
+                                secs / d * (samples.size() - d)));
+                    }
                 } catch (RuntimeException e) {
                     failure.compareAndSet(null, e);
                 } catch (Error e) {

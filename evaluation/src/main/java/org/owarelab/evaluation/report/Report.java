@@ -29,7 +29,8 @@ import org.owarelab.evaluation.stats.Rating;
  * ({@link BradleyTerry}); otherwise reads {@code ratings.csv} (no head-to-head table then).
  * Reads {@code checkpoints.csv} ({@link TrainingPoint}) if present for Elo against training.
  * Writes, each atomically: {@code ratings.csv}, {@code report.md}, {@code ratings.png}, and when
- * the data allow {@code score-matrix.png}, {@code elo-vs-steps.png}, {@code elo-vs-time.png}.
+ * the data allow {@code score-matrix.png}, {@code elo-vs-steps.png}, {@code elo-vs-time.png}; and
+ * the same ratings as TensorBoard event files in {@code tensorboard/} ({@link EloBoard}).
  * Games ended by an agent's failure are left out of the ratings and listed in the notes, with
  * the failures per player.
  */
@@ -242,6 +243,7 @@ public final class Report {
         }
         AtomicFiles.writeString(dir.resolve(REPORT_MD), MarkdownReport.render(data, images));
         written.add(dir.resolve(REPORT_MD));
+        EloBoard.write(dir, data); // not listed: TensorBoard's view of the same ratings
         return written;
     }
 

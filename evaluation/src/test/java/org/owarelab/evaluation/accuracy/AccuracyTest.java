@@ -44,6 +44,19 @@ class AccuracyTest {
     }
 
     @Test
+    void progressWithinASeedCountCountsThePositionsDone() {
+        EndgameTable table = new TableBuilder(RuleSet.DEFAULT, 5, 2, line -> { }).build();
+        var random = BuiltInAgents.registry().create("random", RuleSet.DEFAULT, 1);
+        List<String> lines = new java.util.ArrayList<>();
+        Accuracy.run(table, List.of(random), SearchLimit.NONE, 5, 5, 20, 3, lines::add, 0);
+        // period 0: a line after every position but the last, then the seed count's own line
+        assertEquals(20, lines.size(), lines.toString());
+        assertEquals("accuracy: 5 seeds: 7/20 positions", lines.get(6).substring(0, lines.get(6).indexOf(',')));
+        assertTrue(lines.get(6).contains(" s left"), lines.get(6));
+        assertTrue(lines.get(19).startsWith("accuracy: 5 seeds: 20 positions, optimal "), lines.get(19));
+    }
+
+    @Test
     void severalInstancesGiveTheSameRowsAsOne() {
         // The random mover's moves depend on its seed alone: the rows match only if every position is
         // decided with its own seed, whichever instance (thread) takes it.

@@ -34,7 +34,8 @@ final class Metrics {
     private Metrics() {
     }
 
-    static void write(RunDirectory run, int gen, TrainState s, GameBatch sp, TrainPhase.Output tr,
+    /** Appends generation {@code gen}'s line to {@code metrics.jsonl}; returns it. */
+    static ObjectNode write(RunDirectory run, int gen, TrainState s, GameBatch sp, TrainPhase.Output tr,
             ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, List<Accuracy.Row> accuracy, GatePhase.Output gate,
             double genSeconds, int batchSlots) throws IOException {
         ObjectNode o = JSON.createObjectNode();
@@ -109,6 +110,7 @@ final class Metrics {
             g.put("best", s.best());
         }
         RunDirectory.appendLine(run.metrics(), JSON.writeValueAsString(o));
+        return o;
     }
 
     static String summary(int gen, int generations, TrainState s, GameBatch sp, TrainPhase.Output tr,

@@ -1,15 +1,21 @@
 package org.owarelab.training.loop;
 
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleFunction;
 
 /**
- * Progress of a long phase: on a terminal one line rewritten in place every second; otherwise
- * (logs, CI) a plain line every 30 seconds, so a log is never flooded.
+ * Progress of a long phase: on a terminal one line rewritten in place every 2 seconds; otherwise
+ * (logs, CI) a plain line every 30 seconds, so a log is never flooded. A line reads
+ * {@code gen 3/14 self-play: 120/256 games, 12 s  ~14 s left in the generation, ~9 min in the run}:
+ * the phase's count, its time so far, and what the caller's outlook makes of the time the phase
+ * still needs at its measured pace. Only ever printed between the loop's own lines (a phase's
+ * line is cleared before the next line is printed), so the generation lines read as before.
  */
 final class Progress {
     private final PrintStream out;
@@ -28,19 +34,30 @@ final class Progress {
         });
     }
 
-    /** Starts reporting {@code done} out of {@code total} under {@code label}. */
-    synchronized void start(String label, long total, AtomicLong done) {
+    /**
+     * Starts reporting {@code done} out of {@code total} {@code unit} under {@code label};
+     * {@code outlook} turns the phase's seconds left (NaN before its first unit is done) into the
+     * line's tail ("" for none).
+     */
+    synchronized void start(String label, String unit, long total, AtomicLong done, DoubleFunction<String> outlook) {
         stop();
         long t0 = System.nanoTime();
-        long period = terminal ? 1 : 30;
-        task = timer.scheduleAtFixedRate(() -> draw(label, done.get(), total, t0), period, period, TimeUnit.SECONDS);
+        long period = terminal ? 2 : 30;
+        task = timer.scheduleAtFixedRate(() -> draw(label, unit, done.get(), total, t0, outlook), period, period,
+                TimeUnit.SECONDS);
     }
 
-    private synchronized void draw(String label, long done, long total, long t0) {
+    private synchronized void draw(String label, String unit, long done, long total, long t0,
+            DoubleFunction<String> outlook) {
+        if (task == null) {
+            return; // stopped meanwhile
+        }
         double secs = (System.nanoTime() - t0) / 1e9;
-        String line = String.format("%s: %d/%d games, %.0f s", label, done, total, secs);
+        double left = done > 0 ? secs / done * Math.max(0, total - done) : Double.NaN;
+        String line = String.format(Locale.ROOT, "%s: %d/%d %s, %.0f s%s", label, done, total, unit, secs,
+                outlook.apply(left));
         if (terminal) {
-            out.print("\r" + line + "   ");
+            out.print("\r\033[K" + line);
             drawn = true;
         } else {
             out.println(line);
@@ -55,8 +72,24 @@ final class Progress {
             task = null;
         }
         if (drawn) {
-            out.print("\r" + " ".repeat(79) + "\r");
+            out.print("\r\033[K");
+            out.flush();
             drawn = false;
+        }
+    }
+
+    /** What a phase computes while a progress line reports it. */
+    @FunctionalInterface
+    interface Phase<T> {
+        T run() throws java.io.IOException, InterruptedException;
+    }
+
+    /** Runs {@code phase}, then {@link #stop}s reporting (also when it throws). */
+    <T> T stopAfter(Phase<T> phase) throws java.io.IOException, InterruptedException {
+        try {
+            return phase.run();
+        } finally {
+            stop();
         }
     }
 
@@ -65,5 +98,19 @@ final class Progress {
         stop();
         out.println(line);
         out.flush();
+    }
+
+    /** "~12 s", "~4 min", "~1.5 h"; "" for NaN (not known yet). */
+    static String duration(double seconds) {
+        if (Double.isNaN(seconds)) {
+            return "";
+        }
+        if (seconds < 90) {
+            return String.format(Locale.ROOT, "~%d s", Math.round(seconds));
+        }
+        if (seconds < 5400) {
+            return String.format(Locale.ROOT, "~%d min", Math.round(seconds / 60));
+        }
+        return String.format(Locale.ROOT, "~%.1f h", seconds / 3600);
     }
 }

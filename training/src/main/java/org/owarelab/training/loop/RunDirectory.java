@@ -27,6 +27,7 @@ import org.owarelab.util.AtomicFiles;
  * RUN/inflight-gG.json     with selfplay.continuous: the games in flight after generation G (see InFlightFile)
  * RUN/selfplay.jsonl       self-play game records, one JSON object per game
  * RUN/metrics.jsonl        one JSON object per generation
+ * RUN/tensorboard/         TensorBoard event files, one per session (see TensorBoardLog)
  * RUN/eval/                arena games against the baselines (games-gG-OPPONENT.jsonl, final-*.jsonl)
  * </pre>
  * Every file is written atomically (temp file + rename) or appended line by line.

@@ -1,5 +1,6 @@
 package org.owarelab.training.loop;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.owarelab.training.nn.Learner;
 import org.owarelab.training.nn.NonFiniteGradientException;
 import org.owarelab.training.nn.StepStats;
@@ -28,11 +29,23 @@ final class TrainPhase {
     private TrainPhase() {
     }
 
-    static Output run(TrainConfig cfg, Learner learner, ReplayBuffer buffer) {
+    /** The learner steps that {@link #run} takes now (0 when the buffer allows none). */
+    static int plannedSteps(TrainConfig cfg, ReplayBuffer buffer) {
         int batchSize = cfg.loop().batchSize();
         long allowed = buffer.samplesAllowed() / batchSize;
         int steps = (int) Math.min(allowed, cfg.loop().maxStepsPerGeneration());
-        if (steps <= 0 || buffer.size() < batchSize) {
+        return steps <= 0 || buffer.size() < batchSize ? 0 : steps;
+    }
+
+    static Output run(TrainConfig cfg, Learner learner, ReplayBuffer buffer) {
+        return run(cfg, learner, buffer, new AtomicLong());
+    }
+
+    /** {@link #run(TrainConfig, Learner, ReplayBuffer)}, counting the steps taken in {@code taken} (for progress). */
+    static Output run(TrainConfig cfg, Learner learner, ReplayBuffer buffer, AtomicLong taken) {
+        int batchSize = cfg.loop().batchSize();
+        int steps = plannedSteps(cfg, buffer);
+        if (steps <= 0) {
             return Output.NONE;
         }
         long t0 = System.nanoTime();
@@ -43,6 +56,7 @@ final class TrainPhase {
         String firstSkip = null;
         int consecutive = 0;
         for (int s = 0; s < steps; s++) {
+            taken.set(s);
             buffer.sample(mb);
             StepStats st;
             try {

@@ -49,12 +49,17 @@ public final class Trainer {
     private double sessionSeconds;
     /** The session's game source, open while {@link #train} runs. */
     private GameSource source;
+    /** The session's TensorBoard log, open while {@link #train} runs. */
+    private TensorBoardLog board;
+    /** This session's pace, for the time left in the progress lines. */
+    private final Pace pace;
 
     private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log, GameSource.Factory sources) {
         this.run = run;
         this.cfg = cfg;
         this.log = log;
         this.progress = new Progress(log);
+        this.pace = new Pace(cfg.loop().generations());
         this.sources = sources;
     }
 
@@ -90,9 +95,10 @@ public final class Trainer {
             }
             try (TrainingSession session = TrainingSession.open(run, cfg, TrainState.START)) {
                 run.writeConfig(cfg);
-                run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+                Map<String, Object> info = RunInfo.describe(cfg.seed(), command);
+                run.writeRunInfo(info);
                 run.writeState(TrainState.START); // last: from here on the directory is a run
-                new Trainer(run, cfg, log, sources).train(session);
+                new Trainer(run, cfg, log, sources).train(session, info);
             }
         }
         return dir;
@@ -153,11 +159,12 @@ public final class Trainer {
                 if (!overrides.isEmpty()) {
                     run.writeConfig(cfg);
                 }
-                run.writeRunInfo(RunInfo.describe(cfg.seed(), command));
+                Map<String, Object> info = RunInfo.describe(cfg.seed(), command);
+                run.writeRunInfo(info);
                 if (!began) {
                     run.writeState(TrainState.START);
                 }
-                new Trainer(run, cfg, log, sources).train(session);
+                new Trainer(run, cfg, log, sources).train(session, info);
             }
         }
         return dir;
@@ -176,8 +183,12 @@ public final class Trainer {
         }
     }
 
-    /** Runs the generations after the session's state, up to {@code loop.generations}. */
-    private void train(TrainingSession session) throws IOException, InterruptedException {
+    /**
+     * Runs the generations after the session's state, up to {@code loop.generations}.
+     *
+     * @param info the session's {@code run.json}, logged to TensorBoard as text
+     */
+    private void train(TrainingSession session, Map<String, Object> info) throws IOException, InterruptedException {
         TrainState state = session.state();
         int generations = cfg.loop().generations();
         Files.createDirectories(run.checkpoints());
@@ -186,11 +197,14 @@ public final class Trainer {
         for (String note : run.trimTo(state)) {
             log.println("resume: " + note);
         }
+        TensorBoardLog.trim(run, state.generation());
         TorchThreads.set(cfg.loop().learnerThreads());
-        log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations%n",
+        log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations; watch it: tensorboard "
+                + "--logdir %s%n",
                 state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",
                 run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
-                cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations());
+                cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations(),
+                TensorBoardLog.logdir(run));
         if (!cfg.selfplay().continuous() && state.generation() > 0
                 && Files.exists(InFlightFile.path(run, state.generation()))) {
             log.println("resume: selfplay.continuous=false: the games in flight of "
@@ -201,7 +215,9 @@ public final class Trainer {
                     + "generation's games as it does");
         }
         Clock clock = new Clock(state.seconds());
-        try (GameSource opened = sources.open(new GameSource.Context(run, cfg, log))) {
+        try (TensorBoardLog tb = TensorBoardLog.open(run, cfg, state.generation(), info);
+                GameSource opened = sources.open(new GameSource.Context(run, cfg, log))) {
+            board = tb;
             source = opened;
             for (int gen = state.generation() + 1; gen <= generations; gen++) {
                 if (generation(session, gen, clock)) {
@@ -210,6 +226,7 @@ public final class Trainer {
             }
         } finally {
             source = null;
+            board = null;
         }
         TrainState end = session.state();
         log.printf("done: %d generations, %d games, %d learner steps in %.0f s; latest checkpoint %s%n",
@@ -243,9 +260,12 @@ public final class Trainer {
 
     /** Runs generation {@code gen}; true when it was the last one (the time budget spent). */
     private boolean generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
-        long genStart = System.nanoTime();
+        pace.startGeneration();
         GameBatch sp = selfPlay(session, Plan.of(cfg, gen, false));
-        TrainPhase.Output tr = TrainPhase.run(cfg, session.learner(), session.buffer());
+        AtomicLong steps = new AtomicLong();
+        progress.start(Plan.of(cfg, gen, false).label() + " learning", "steps",
+                TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> pace.learning(gen, left));
+        TrainPhase.Output tr = progress.stopAfter(() -> TrainPhase.run(cfg, session.learner(), session.buffer(), steps));
         double seconds = clock.seconds();
         // Decided on the same figure that state.json keeps, so a resume agrees on whether the run is over.
         Plan plan = Plan.of(cfg, gen, cfg.loop().wallSpent(seconds));
@@ -262,12 +282,14 @@ public final class Trainer {
         }
         Map<String, EvalPhase.Score> arena = evaluate(plan, next);
         List<Accuracy.Row> accuracy = accuracy(plan, next);
-        double genSeconds = (System.nanoTime() - genStart) / 1e9;
+        double genSeconds = pace.elapsed();
         int slots = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
-        Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
+        var line = Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
+        board.generation(gen, line, sp, tr.steps() > 0 ? session.learner().lastValues() : new float[0]);
         sessionSelfPlay = sessionSelfPlay.plus(sp.stats());
         sessionSelfPlaySeconds += sp.seconds();
         sessionSeconds += genSeconds;
+        pace.endGeneration(genSeconds, sp.seconds(), tr.seconds());
         if (plan.checkpoint()) {
             session.commit(next); // last: everything of this generation is on disk
         } else {
@@ -284,14 +306,12 @@ public final class Trainer {
     /** Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the buffer. */
     private GameBatch selfPlay(TrainingSession session, Plan plan) throws IOException, InterruptedException {
         AtomicLong done = new AtomicLong();
-        progress.start(plan.label() + " self-play", cfg.loop().gamesPerGeneration(), done);
-        GameBatch sp;
-        try {
-            sp = source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1, cfg, session.selfplayNet(),
-                    session.encoder(), session.state().games(), cfg.loop().gamesPerGeneration(), done));
-        } finally {
-            progress.stop();
-        }
+        long stepsSoFar = session.learner().steps();
+        progress.start(plan.label() + " self-play", "games", cfg.loop().gamesPerGeneration(), done,
+                left -> ", " + stepsSoFar + " learner steps" + pace.selfPlay(plan.gen(), left));
+        GameBatch sp = progress.stopAfter(() -> source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1,
+                cfg, session.selfplayNet(), session.encoder(), session.state().games(),
+                cfg.loop().gamesPerGeneration(), done)));
         session.buffer().addAll(sp.positions());
         StringBuilder sb = new StringBuilder();
         for (GameRecord g : sp.games()) {
@@ -347,7 +367,7 @@ public final class Trainer {
                 cfg.ruleSet());
     }
 
-        /** Training time over all sessions of a run. */
+    /** Training time over all sessions of a run. */
     private static final class Clock {
         private final double before;
         private final long start = System.nanoTime();

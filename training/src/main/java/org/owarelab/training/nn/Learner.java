@@ -58,6 +58,8 @@ public final class Learner implements AutoCloseable {
     private long step;
     private float[] wdlTarget = new float[0];
     private float[] valueOut = new float[0];
+    /** The size of the last step's batch (the first {@code lastBatch} entries of {@link #valueOut}). */
+    private int lastBatch;
 
     public Learner(PolicyValueNet net, LearnerConfig config) {
         this.net = net;
@@ -130,6 +132,7 @@ public final class Learner implements AutoCloseable {
             NDArray entropy = logp.exp().mul(logp).sum(new int[] {1}).mean().neg();
             scalars = NDArrays.stack(new NDList(terms[0], terms[1], terms[2], terms[3], entropy)).toFloatArray();
             terms[5].toByteBuffer(true).asFloatBuffer().get(valueOut, 0, b);
+            lastBatch = b;
             norm = globalGradNorm();
             if (!Double.isFinite(norm)) {
                 zeroGradients();
@@ -278,6 +281,14 @@ public final class Learner implements AutoCloseable {
         for (Pair<String, Parameter> p : trainable) {
             JniUtils.zeroGrad((PtNDArray) p.getValue().getArray());
         }
+    }
+
+    /**
+     * The network's value outputs on the last step's batch, measured before its update (side to
+     * move, in [-1, 1]); empty before the first step. A copy, for diagnostics (TensorBoard).
+     */
+    public float[] lastValues() {
+        return java.util.Arrays.copyOf(valueOut, lastBatch);
     }
 
     private double valueAccuracy(Minibatch batch) {
