@@ -174,7 +174,9 @@ final class NetworkNamespaces implements AutoCloseable {
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.exitValue() != 0) {
-            throw new IOException(String.join(" ", cmd) + ": exit " + p.exitValue() + ": " + out.strip());
+            // one line, for the assumption's message
+            throw new IOException(String.join(" ", cmd) + ": exit " + p.exitValue() + ": "
+                    + out.strip().replaceAll("\\s*\\R\\s*", "; "));
         }
         return out;
     }
