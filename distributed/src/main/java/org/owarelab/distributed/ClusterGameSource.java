@@ -94,7 +94,11 @@ public final class ClusterGameSource implements GameSource {
 
             @Override
             public void clientDisconnected(com.hazelcast.client.Client client) {
-                lostBlocks.addAndGet(threads(client));
+                // Only a worker can hold blocks: a join probe (every worker's first handshake,
+                // JoinProbe) connects and leaves too, and must not raise the limit for good.
+                if (isWorker(client)) {
+                    lostBlocks.addAndGet(threads(client));
+                }
             }
         });
     }
@@ -361,6 +365,11 @@ public final class ClusterGameSource implements GameSource {
             n += threads(c);
         }
         return n;
+    }
+
+    /** A worker's client says its thread count in a label; a join probe has none. */
+    private static boolean isWorker(com.hazelcast.client.Client c) {
+        return c.getLabels().stream().anyMatch(l -> l.startsWith(Hazelcasts.THREADS_LABEL));
     }
 
     private static int threads(com.hazelcast.client.Client c) {
