@@ -46,6 +46,11 @@ import org.owarelab.util.AtomicFiles;
  */
 public final class ClusterGameSource implements GameSource {
     static final int WAIT_NOTICE_SECONDS = 10;
+    /**
+     * The shortest wait, with every block of the version taken and none queued, before the blocks
+     * still missing are issued again: see {@link #reissueAfterStall}.
+     */
+    static final long STALL_MIN_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** Drop messages printed per generation (the rest are counted). */
     private static final int DROP_MESSAGES = 5;
     static final String RUN_FILE = "cluster.json";
@@ -66,6 +71,10 @@ public final class ClusterGameSource implements GameSource {
     private long issueLimit;
     /** Blocks that left with disconnected workers (one per thread): issued again past the limit. */
     private final java.util.concurrent.atomic.AtomicLong lostBlocks = new java.util.concurrent.atomic.AtomicLong();
+    /** Blocks issued again this version after a stall ({@link #reissueAfterStall}). */
+    private long stalledBlocks;
+    /** The longest wait between two records this session: how long a block may take. */
+    private long longestGapNanos;
 
     private ClusterGameSource(HazelcastInstance hz, String runId, ClusterSettings settings, PrintStream log,
             RecordGate gate, int ticketGames) {
@@ -85,7 +94,11 @@ public final class ClusterGameSource implements GameSource {
 
             @Override
             public void clientDisconnected(com.hazelcast.client.Client client) {
-                lostBlocks.addAndGet(threads(client));
+                // Only a worker can hold blocks: a join probe (every worker's first handshake,
+                // JoinProbe) connects and leaves too, and must not raise the limit for good.
+                if (isWorker(client)) {
+                    lostBlocks.addAndGet(threads(client));
+                }
             }
         });
     }
@@ -206,10 +219,15 @@ public final class ClusterGameSource implements GameSource {
         Map<RecordGate.Reason, Long> dropsBefore = gate.dropped();
         int messages = 0;
         issueLimit = 2L * r.games();
+        long lastRecord = t0;
         while (games.size() < r.games()) {
             topUpTickets(r.version());
             byte[] b = records.poll(200, TimeUnit.MILLISECONDS);
+            long now = System.nanoTime();
             if (b == null) {
+                if (reissueAfterStall(r, games.size(), now - lastRecord)) {
+                    lastRecord = now;
+                }
                 if (System.nanoTime() - lastNotice > WAIT_NOTICE_SECONDS * 1_000_000_000L) {
                     lastNotice = System.nanoTime();
                     log.printf("gen %d: %d of %d games in, %d workers connected; waiting for games%n",
@@ -217,6 +235,8 @@ public final class ClusterGameSource implements GameSource {
                 }
                 continue;
             }
+            longestGapNanos = Math.max(longestGapNanos, now - lastRecord);
+            lastRecord = now;
             GameMessage m;
             RecordGate.Verdict v;
             try {
@@ -285,6 +305,7 @@ public final class ClusterGameSource implements GameSource {
         gate.published(p.version(), p.hash());
         network.set(Hazelcasts.NETWORK_KEY, p.encode());
         nextIndex = 0;
+        stalledBlocks = 0;
         ticketHash = p.hash().substring(0, Ticket.HASH_CHARS);
     }
 
@@ -298,11 +319,39 @@ public final class ClusterGameSource implements GameSource {
      */
     private void topUpTickets(long version) {
         int target = Math.max(2, 2 * workerThreads());
-        while (tickets.size() < target && nextIndex < issueLimit + lostBlocks.get() * ticketGames) {
+        while (tickets.size() < target && nextIndex < limit()) {
             int count = (int) Math.min(ticketGames, (1L << Ticket.ID_SHIFT) - nextIndex);
             tickets.offer(new Ticket(version, Ticket.firstId(version) + nextIndex, count, ticketHash).text());
             nextIndex += count;
         }
+    }
+
+    /** Games that may be issued for the current version: see {@link #topUpTickets}. */
+    private long limit() {
+        return issueLimit + (lostBlocks.get() + stalledBlocks) * ticketGames;
+    }
+
+    /**
+     * A block can be lost without its worker leaving: a poll served by this member whose reply
+     * never reached the worker (its call timed out in a network partition, or the worker failed
+     * before playing), so no disconnection raises {@link #lostBlocks}. When every block the version
+     * may have has been issued and taken (none queued) and no record has come for three times the
+     * longest wait between records seen so far (at least {@link #STALL_MIN_NANOS}), the games the
+     * generation still lacks are issued again, under new ids: a lost block's games, if they ever
+     * arrive, are other games, and a late one is dropped as stale, so none counts twice.
+     *
+     * @return true when blocks were issued
+     */
+    private boolean reissueAfterStall(Request r, int received, long idleNanos) {
+        if (nextIndex < limit() || !tickets.isEmpty() || idleNanos < Math.max(STALL_MIN_NANOS, 3 * longestGapNanos)) {
+            return false;
+        }
+        long blocks = (r.games() - received + ticketGames - 1) / ticketGames;
+        stalledBlocks += blocks;
+        log.printf("gen %d: no game for %d s with every block taken; issuing %d more (blocks taken but not played: a "
+                + "reply lost on the network, or a worker that failed)%n", r.generation(), idleNanos / 1_000_000_000L,
+                blocks);
+        return true;
     }
 
     private int clients() {
@@ -316,6 +365,11 @@ public final class ClusterGameSource implements GameSource {
             n += threads(c);
         }
         return n;
+    }
+
+    /** A worker's client says its thread count in a label; a join probe has none. */
+    private static boolean isWorker(com.hazelcast.client.Client c) {
+        return c.getLabels().stream().anyMatch(l -> l.startsWith(Hazelcasts.THREADS_LABEL));
     }
 
     private static int threads(com.hazelcast.client.Client c) {
