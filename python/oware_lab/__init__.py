@@ -18,5 +18,13 @@ from .errors import OwareError
 from .gym_env import OwareEnv
 from .vector import OwareVectorEnv
 
+try:  # pragma: no cover - depends on the machine
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:
+    pass
+else:
+    from .registration import register_envs
+    register_envs()
+
 __all__ = ['OwareEnv', 'OwareAECEnv', 'OwareVectorEnv', 'Agent', 'agent', 'Decision', 'check_env', 'CLAUSES',
            'OwareError', 'default_backend']
