@@ -47,7 +47,7 @@ def vector(backend, n, seconds, seed=1):
     while time.perf_counter() < deadline:
         masks = info['action_mask']
         # a random legal action per sub-env, vectorised: argmax of random keys over the legal actions
-        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+        actions = np.argmax(rng.random(masks.shape, dtype=np.float32) * masks, axis=1)
         obs, r, term, trunc, info = vec.step(actions)
         steps += n
     dt = time.perf_counter() - t0
