@@ -1,28 +1,32 @@
 """The examples in python/examples run, shortened, and do what they say."""
 import importlib.util
+import json
+import os
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
-EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / 'examples'
+PYTHON = pathlib.Path(__file__).resolve().parents[1]
 
 
-def load(name):
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f'{name}.py')
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_masked_reinforce_learns_to_beat_random(capsys):
-    pytest.importorskip('torch', reason='torch is not installed (python/venv.sh installs it)')
-    pytest.importorskip('gymnasium', reason='gymnasium is not installed (python/venv.sh installs it)')
-    example = load('reinforce_masked')
+def test_masked_reinforce_learns_to_beat_random():
+    for name in ('torch', 'gymnasium'):  # found, not imported: torch must not load into this process
+        if importlib.util.find_spec(name) is None:
+            pytest.skip(f'{name} is not installed (python/venv.sh installs it)')
+    # In its own interpreter, as a user runs it: pip's torch and the lab's DJL PyTorch engine (the
+    # `strong` player, in-process through JPype) cannot both load their libtorch into one process.
     # Seeded throughout (torch, training and evaluation episodes): the same figures at every run on
     # the default backend. 200 evaluation games each side of 320 training episodes; the untrained
     # argmax policy already wins some games against random, the trained one must win 20 more.
-    r = example.main(['--episodes', '320', '--eval-games', '200', '--opponents', 'random', '--seed', '1'])
-    before, after = r['random']['before'], r['random']['after']
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(PYTHON), os.environ.get('PYTHONPATH')])))
+    r = subprocess.run([sys.executable, str(PYTHON / 'examples' / 'reinforce_masked.py'), '--episodes', '320',
+                        '--eval-games', '200', '--opponents', 'random', '--seed', '1'],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert lines[0].startswith('[random] win rate before') and lines[-1].startswith('result {'), r.stdout
+    result = json.loads(lines[-1][len('result '):])['random']
+    before, after = result['before'], result['after']
     assert after >= before + 0.10, f'win rate against random: {before:.3f} before training, {after:.3f} after'
-    out = capsys.readouterr().out
-    assert '[random] win rate before' in out and out.strip().splitlines()[-1].startswith('result {')
