@@ -26,6 +26,7 @@ except ImportError:
     _SAME_STEP = 'same-step'
 
 NEXT_EPISODE = -1  # VectorEnv's child index for a sub-env's next episode seed
+_INT64_MAX = int(np.iinfo(np.int64).max)
 _INT32_MIN, _INT32_MAX = int(np.iinfo(np.int32).min), int(np.iinfo(np.int32).max)
 
 class OwareVectorEnv(Closing, _Base):
@@ -90,9 +91,10 @@ class OwareVectorEnv(Closing, _Base):
         if a.shape != (self.num_envs,) or a.dtype.kind not in 'iu':
             raise OwareError(f'vector env: actions of shape {a.shape} and type {a.dtype}, expected {self.num_envs} '
                              f'ints')
-        # The lab checks each action; one past an int32 would wrap around in the cast to a legal-looking one.
-        if a.dtype.itemsize >= 4 and a.dtype != np.int32 and (a.min() < _INT32_MIN or a.max() > _INT32_MAX):
-            i = int(np.flatnonzero((a < _INT32_MIN) | (a > _INT32_MAX))[0])
+        # The lab checks each action, as 64-bit ints (JPype) or JSON numbers (subprocess); only a uint64
+        # past int64 would wrap around on the way in.
+        if a.dtype == np.uint64 and a.max() > _INT64_MAX:
+            i = int(np.flatnonzero(a > _INT64_MAX)[0])
             raise OwareError(f'vector env: sub-env {i}: action {a[i]}: expected an int 0..{self.action_count - 1}')
         self._impl.step(a)
         return self._result()
@@ -144,7 +146,7 @@ class _JPypeVector:
             at, k = int(self._d.offset(p)), int(self._d.length(p))
             return self._block[at:at + k * np.dtype(dtype).itemsize].view(dtype).reshape(shape or (k,))
         c, s = count, self.size
-        self._actions = part(D.ACTIONS, np.int32)
+        self._actions = part(D.ACTIONS, np.int64)
         self.observations = part(D.OBSERVATIONS, np.float32, c, s)
         self.final_observations = part(D.FINAL_OBSERVATIONS, np.float32, c, s)
         self.rewards = part(D.REWARDS, np.float32, c, 2)
@@ -212,6 +214,11 @@ class _SubprocessVector:
         self._rows(r, False)
 
     def step(self, actions):
+        # The protocol takes int32 actions: one past them is named here as the JPype backend's Java names it.
+        bad = np.flatnonzero((actions < _INT32_MIN) | (actions > _INT32_MAX))
+        if bad.size:
+            i = int(bad[0])
+            raise OwareError(f'vector env: sub-env {i}: action {actions[i]}: expected an int 0..{self.n - 1}')
         self._rows(self._b.request('vstep', actions=[int(a) for a in actions]), True)
 
     def end_reasons(self):

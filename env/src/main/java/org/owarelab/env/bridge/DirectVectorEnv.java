@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import org.owarelab.env.EnvConfig;
 import org.owarelab.env.VectorEnv;
 import org.owarelab.rules.EndReason;
@@ -19,7 +20,8 @@ import org.owarelab.rules.RuleSet;
  * {@link #offset(int)}, {@link #length(int)} elements of {@link #elementBytes(int)} bytes; rows
  * are sub-envs):
  * <ul>
- *   <li>{@link #ACTIONS} int32 {@code [N]}: the caller writes them before {@link #step()};</li>
+ *   <li>{@link #ACTIONS} int64 {@code [N]}: the caller writes them before {@link #step()} (64 bits, so
+ *       that no caller's integer wraps around to a legal-looking action on the way in);</li>
  *   <li>{@link #OBSERVATIONS} float32 {@code [N, size]}: canonical from each side to move;</li>
  *   <li>{@link #FINAL_OBSERVATIONS} float32 {@code [N, size]}: the last observation of an episode
  *       that ended at the step (other rows keep older values);</li>
@@ -35,7 +37,7 @@ import org.owarelab.rules.RuleSet;
  * both Python backends agree. Not thread-safe.
  */
 public final class DirectVectorEnv {
-    /** Part: the actions, int32 {@code [N]} (written by the caller). */
+    /** Part: the actions, int64 {@code [N]} (written by the caller). */
     public static final int ACTIONS = 0;
     /** Part: observations, float32 {@code [N, size]}. */
     public static final int OBSERVATIONS = 1;
@@ -70,6 +72,7 @@ public final class DirectVectorEnv {
     private final int houses;
     private final int[] offsets = new int[PARTS + 1];
     private final int[] actions;
+    private final long[] wide;
     private final int[] movers;
     // Scratch arrays filled in plain loops, then copied into the block in one bulk put per part.
     private final float[] moverRewards;
@@ -79,7 +82,7 @@ public final class DirectVectorEnv {
     private final byte[] masks;
     private final byte[] flags;
     private ByteBuffer block;
-    private IntBuffer actionsIn;
+    private LongBuffer actionsIn;
     private FloatBuffer obs;
     private FloatBuffer finalObs;
     private FloatBuffer rewardsOut;
@@ -100,6 +103,7 @@ public final class DirectVectorEnv {
         this.size = vec.observationSize();
         this.houses = vec.config().rules().houses();
         this.actions = new int[count];
+        this.wide = new long[count];
         this.movers = new int[count];
         this.moverRewards = new float[count];
         this.lengths = new int[count];
@@ -108,7 +112,7 @@ public final class DirectVectorEnv {
         this.masks = new byte[count * houses];
         this.flags = new byte[3 * count]; // TO_MOVE, TERMINATED, TRUNCATED: adjacent parts
         for (int p = 0; p < PARTS; p++) {
-            offsets[p + 1] = offsets[p] + length(p) * elementBytes(p); // 4-byte parts first: all aligned
+            offsets[p + 1] = offsets[p] + length(p) * elementBytes(p); // widest parts first: all aligned
         }
     }
 
@@ -122,9 +126,9 @@ public final class DirectVectorEnv {
         };
     }
 
-    /** Bytes per element of {@code part}: 4 (int32, float32) or 1 (int8). */
+    /** Bytes per element of {@code part}: 8 (int64), 4 (int32, float32) or 1 (int8). */
     public int elementBytes(int part) {
-        return part >= MASKS ? 1 : 4;
+        return part == ACTIONS ? 8 : part >= MASKS ? 1 : 4;
     }
 
     /** Byte offset of {@code part} in the block. */
@@ -148,7 +152,7 @@ public final class DirectVectorEnv {
                     + " bytes expected, got " + (buffer.isDirect() ? "" : "a heap buffer of ") + buffer.capacity());
         }
         block = buffer.duplicate().order(ByteOrder.nativeOrder());
-        actionsIn = slice(ACTIONS).asIntBuffer();
+        actionsIn = slice(ACTIONS).asLongBuffer();
         obs = slice(OBSERVATIONS).asFloatBuffer();
         finalObs = slice(FINAL_OBSERVATIONS).asFloatBuffer();
         rewardsOut = slice(REWARDS).asFloatBuffer();
@@ -173,10 +177,20 @@ public final class DirectVectorEnv {
     /**
      * Steps every sub-env with the block's actions as {@link VectorEnv#step(int[])} (all checked
      * first: on an exception nothing moved and the block is as it was, actions aside).
+     *
+     * @throws IllegalArgumentException naming the sub-env and its action when one is past an int
      */
     public void step() {
         check();
-        actionsIn.get(0, actions);
+        actionsIn.get(0, wide);
+        for (int i = 0; i < count; i++) {
+            long a = wide[i];
+            if (a != (int) a) {
+                throw new IllegalArgumentException("vector env: sub-env " + i + ": action " + a + ": expected an int 0.."
+                        + (houses - 1));
+            }
+            actions[i] = (int) a;
+        }
         System.arraycopy(vec.toMove(), 0, movers, 0, count);
         vec.step(actions);
         write(true);

@@ -37,7 +37,7 @@ class DirectVectorEnvTest {
                             b.getFloat(direct.offset(DirectVectorEnv.OBSERVATIONS) + 4 * (i * size + j)));
                 }
                 actions[i] = 31 - Integer.numberOfLeadingZeros(mask); // the highest legal house
-                b.putInt(direct.offset(DirectVectorEnv.ACTIONS) + 4 * i, actions[i]);
+                b.putLong(direct.offset(DirectVectorEnv.ACTIONS) + 8 * i, actions[i]);
             }
             int[] movers = new int[n];
             for (int i = 0; i < n; i++) {
@@ -85,8 +85,11 @@ class DirectVectorEnvTest {
         ByteBuffer b = ByteBuffer.allocateDirect(direct.bytes()).order(ByteOrder.nativeOrder());
         direct.attach(b);
         direct.reset(0);
-        b.putInt(direct.offset(DirectVectorEnv.ACTIONS) + 4, 6);
+        b.putLong(direct.offset(DirectVectorEnv.ACTIONS) + 8, 6);
         IllegalActionException x = assertThrows(IllegalActionException.class, direct::step);
         assertTrue(x.getMessage().startsWith("sub-env 1: "), x.getMessage());
+        b.putLong(direct.offset(DirectVectorEnv.ACTIONS) + 8, (1L << 32) + 1); // not read as action 1
+        IllegalArgumentException w = assertThrows(IllegalArgumentException.class, direct::step);
+        assertEquals("vector env: sub-env 1: action 4294967297: expected an int 0..5", w.getMessage());
     }
 }
