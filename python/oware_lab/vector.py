@@ -71,7 +71,7 @@ class OwareVectorEnv(Closing, _Base):
         self.closed = False
         self._to_move = None
         self._next_seed = 0
-        self._reasons = backends._Jvm.end_reasons if name == 'jpype' else None
+        self._names = None
 
     def reset(self, seed=None, options=None):
         """Resets every game; without ``seed``, the previous seed plus 1 (0 at first), as the single env.
@@ -100,28 +100,23 @@ class OwareVectorEnv(Closing, _Base):
         return self._result()
 
     def _result(self):
-        """The step's arrays, copied out of the backend's buffers, and the info dict."""
-        p = self._impl
-        term, trunc = p.terminated.copy(), p.truncated.copy()
-        to_move = p.to_move.copy()
-        info = {'action_mask': p.masks.copy(), 'to_move': to_move, 'rewards': p.rewards.copy(),
-                'captured': p.captured.copy()}
+        """The step's arrays (the caller's own: the backend's snapshot) and the info dict."""
+        (obs, mover, term, trunc, to_move, masks, both, captured, final, lengths, scores,
+         codes) = self._impl.snapshot()
+        info = {'action_mask': masks, 'to_move': to_move, 'rewards': both, 'captured': captured}
         ended = term | trunc
         if ended.any():
-            final = p.final_observations.copy()
             info['final_obs'] = info['final_observation'] = final
             info['_final_obs'] = ended
-            info['episode_length'] = p.episode_lengths.copy()
-            info['final_scores'] = p.final_scores.copy()
-            reasons = self._reasons or p.end_reasons()
-            names = [None] * self.num_envs
-            codes = p.end_codes
-            for i in np.flatnonzero(ended):
-                r = int(codes[i])
-                names[i] = reasons[r] if r >= 0 else None
-            info['end_reason'] = names
+            info['episode_length'] = lengths
+            info['final_scores'] = scores
+            names = self._names
+            if names is None or len(names) != len(self._impl.end_reasons()) + 1:
+                # The reasons' texts by ordinal, and None (ordinal -1: still running) last.
+                names = self._names = np.array(list(self._impl.end_reasons()) + [None], dtype=object)
+            info['end_reason'] = names[codes].tolist()
         self._to_move = to_move
-        return p.observations.copy(), p.mover_rewards.copy(), term, trunc, info
+        return obs, mover, term, trunc, info
 
     def close(self, **kwargs):
         self._impl.close()
@@ -160,6 +155,20 @@ class _JPypeVector:
         self.terminated = part(D.TERMINATED, np.bool_)
         self.truncated = part(D.TRUNCATED, np.bool_)
         self._step = self._d.step
+        # The parts a step answers, in snapshot()'s order, as (offset, dtype, shape) into the block.
+        self._layout = [(int(self._d.offset(p)), np.dtype(t), shape) for p, t, shape in (
+            (D.OBSERVATIONS, np.float32, (c, s)), (D.MOVER_REWARDS, np.float32, (c,)), (D.TERMINATED, np.bool_, (c,)),
+            (D.TRUNCATED, np.bool_, (c,)), (D.TO_MOVE, np.int8, (c,)), (D.MASKS, np.int8, (c, self.n)),
+            (D.REWARDS, np.float32, (c, 2)), (D.CAPTURED, np.int32, (c,)), (D.FINAL_OBSERVATIONS, np.float32, (c, s)),
+            (D.EPISODE_LENGTHS, np.int32, (c,)), (D.FINAL_SCORES, np.int32, (c, 2)), (D.END_REASONS, np.int32, (c,)))]
+        self._from = int(self._d.offset(D.OBSERVATIONS))
+
+    def snapshot(self):
+        """Every part of the last step as arrays of their own: one copy of the block (past the
+        actions) and views into that copy, which no later step overwrites."""
+        copy = self._block[self._from:].copy()
+        at = self._from
+        return tuple(np.ndarray(shape, dtype, copy, off - at) for off, dtype, shape in self._layout)
 
     def reset(self, seed):
         backends.jpype_call(lambda: self._d.reset(seed))
@@ -220,6 +229,12 @@ class _SubprocessVector:
             i = int(bad[0])
             raise OwareError(f'vector env: sub-env {i}: action {actions[i]}: expected an int 0..{self.n - 1}')
         self._rows(self._b.request('vstep', actions=[int(a) for a in actions]), True)
+
+    def snapshot(self):
+        """Every part of the last step (fresh arrays at each step, so no copy is needed)."""
+        return (self.observations.copy(), self.mover_rewards, self.terminated, self.truncated, self.to_move.copy(),
+                self.masks, self.rewards.copy(), self.captured, self.final_observations.copy(), self.episode_lengths,
+                self.final_scores, self.end_codes)
 
     def end_reasons(self):
         return self._reasons

@@ -241,3 +241,27 @@ def test_record_episode_statistics_wraps_the_vector_env_and_reports_its_first_ep
 def test_record_episode_statistics_reports_later_episodes_too(backend):
     got, want = _episode_stats(backend, 12)
     assert got == pytest.approx(want)
+
+
+def test_the_vector_env_s_arrays_are_the_caller_s_own(backend):
+    # The JPype backend answers views into one copy of Java's block per step: a later step must not
+    # change what an earlier one returned, and editing a returned array must not change the env
+    # (``ref`` plays the same games and is never edited).
+    with oware_lab.OwareVectorEnv(4, env='ply-cap=3', backend=backend) as vec, \
+            oware_lab.OwareVectorEnv(4, env='ply-cap=3', backend=backend) as ref:
+        obs, info = vec.reset(seed=2)
+        ref.reset(seed=2)
+        kept = []
+        for k in range(6):
+            actions = np.argmax(info['action_mask'], axis=1)
+            out, want = vec.step(actions), ref.step(actions)
+            for x, y in zip(out[:4] + (out[4]['action_mask'],), want[:4] + (want[4]['action_mask'],)):
+                assert np.array_equal(x, y), f'step {k}'
+            if k % 2:  # edit every other step's answers in place
+                for x in out[:4] + (out[4]['action_mask'], out[4]['to_move']):
+                    x[...] = 1
+            else:
+                kept.append((out, [np.copy(x) for x in out[:4]]))
+            info = want[4]
+        assert all(np.array_equal(x, y) for out, copies in kept for x, y in zip(out[:4], copies)), \
+            'a later step changed an earlier answer'
