@@ -8,8 +8,13 @@ from ._closing import Closing
 from .errors import OwareError
 from .gym_env import check_action, info_of, mask_array
 
+try:  # pragma: no cover - depends on the machine
+    from pettingzoo import AECEnv as _Base
+except ImportError:
+    _Base = object
 
-class OwareAECEnv(Closing):
+
+class OwareAECEnv(Closing, _Base):
     """Oware for two learners, with PettingZoo's AEC API (``agents``, ``possible_agents``,
     ``agent_selection``, ``observe``, ``last``, ``step``, ``agent_iter``, ``rewards``,
     ``terminations``, ``truncations``, ``infos``).
@@ -17,7 +22,15 @@ class OwareAECEnv(Closing):
     ``observe(agent)`` returns ``{"observation": ..., "action_mask": ...}`` as PettingZoo's classic
     games do. The observation is the lab's, canonical from the side to move; the action mask is all
     zero for the agent not to move. As PettingZoo does, a finished agent must be stepped with
-    ``None`` before it leaves ``agents``.
+    ``None`` before it leaves ``agents`` (and its entries leave ``rewards``, ``terminations``,
+    ``truncations`` and ``infos``); that step clears ``rewards``. An illegal action raises OwareError
+    with the rules' reason and leaves the game as it was (draw legal actions with
+    ``action_space(agent).sample(mask)``).
+
+    Spaces (the same objects at every call, Gymnasium's when it is importable):
+    ``observation_space(agent)`` is ``Dict(observation=Box(0, 1, (size,), float32),
+    action_mask=Box(0, 1, (6,), int8))``, ``action_space(agent)`` is ``Discrete(6)``. With
+    pettingzoo installed the class is a ``pettingzoo.AECEnv``.
     """
     metadata = {'render_modes': ['ansi'], 'name': 'oware_v0', 'is_parallelizable': False}
 
@@ -28,8 +41,8 @@ class OwareAECEnv(Closing):
         self.possible_agents = list(SIDES)
         n = self._b.action_count
         self._n = n
-        obs = spaces.box(0.0, 1.0, (self._b.observation_size,))
-        self.observation_spaces = {a: {'observation': obs, 'action_mask': spaces.box(0, 1, (n,))} for a in SIDES}
+        self.observation_spaces = {a: spaces.dict_space(observation=spaces.box(0.0, 1.0, (self._b.observation_size,)),
+                                                        action_mask=spaces.box(0, 1, (n,), np.int8)) for a in SIDES}
         self.action_spaces = {a: spaces.discrete(n) for a in SIDES}
         self.agents = []
         self._t = None
@@ -41,9 +54,22 @@ class OwareAECEnv(Closing):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
+    @property
+    def num_agents(self):
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self):
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self):
+        return self
+
     @_guard.resets
     def reset(self, seed=None, options=None):
-        """Starts a game; ``seed`` as for the Gymnasium env; ``options`` may give a ``position``."""
+        """Starts a game; ``seed`` as for the Gymnasium env; ``options`` may give a ``position`` (other
+        keys are ignored, as PettingZoo's api_test expects)."""
         seed = self._next_seed if seed is None else _seeds.check_seed(seed)
         self._next_seed = (seed + 1) & _seeds.LONG_MAX
         position = (options or {}).get('position')
@@ -58,7 +84,7 @@ class OwareAECEnv(Closing):
 
     def _infos(self):
         info = info_of(self._t, self._n)
-        self.infos = {a: dict(info) for a in SIDES}
+        self.infos = {a: dict(info) for a in self.agents}
 
     def observe(self, agent):
         mask = mask_array(self._t.mask, self._n) if SIDES[self._t.to_move] == agent and not self._t.done \
@@ -87,10 +113,7 @@ class OwareAECEnv(Closing):
             if action is not None:
                 raise OwareError(f'the episode is over ({self._t.end_reason or "truncated at the ply cap"}): '
                                  f'step {agent} with None, then reset()')
-            self.agents.remove(agent)
-            self._cumulative_rewards[agent] = 0.0
-            if self.agents:
-                self.agent_selection = self.agents[0]
+            self._dead_step(agent)
             return
         if not self.agents:
             raise OwareError('the episode is over: call reset()')
@@ -108,8 +131,20 @@ class OwareAECEnv(Closing):
         if t.done:  # the other agent sees the end first, then the mover
             self.agent_selection = SIDES[1 - SIDES.index(agent)]
 
+    def _dead_step(self, agent):
+        """PettingZoo's dead step: ``agent`` leaves, the next finished agent is selected, and no agent
+        keeps a reward from the step before (PettingZoo's ``_was_dead_step``)."""
+        for d in (self.terminations, self.truncations, self.rewards, self._cumulative_rewards, self.infos):
+            del d[agent]
+        self.agents.remove(agent)
+        if self.agents:  # both sides end together: the other is finished too
+            self.agent_selection = self.agents[0]
+        for a in self.agents:
+            self.rewards[a] = 0.0
+
     @_guard.call
     def render(self):
+        """The board as text (``render_mode`` None or ``ansi``)."""
         return self._b.render()
 
     def close(self):

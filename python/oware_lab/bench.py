@@ -5,7 +5,10 @@
 Prints, for each backend, the single env (``OwareEnv(opponent=None)``: one ``step`` per call, random
 legal actions drawn in numpy) and the vector env (``OwareVectorEnv(N)``: ``N`` sub-env steps per
 call), then runs ``oware bench env --envs N --seconds S`` (OWARE_CMD or ``./oware``) and prints its
-figures, so the ratios compare one machine at one time. Figures are wall-clock steps per second.
+figures, so the ratios compare one machine at one time. Each run is preceded by a warm-up of up to
+1 s (as Java's bench does), so that the JIT has compiled the Java side. Figures are steps per
+second of wall clock, and per second of CPU: Python's process CPU (the in-process JVM's threads
+included) and Java's bench thread's CPU, a steadier comparison on a machine shared with other work.
 """
 import argparse
 import subprocess
@@ -18,41 +21,57 @@ from .gym_env import OwareEnv
 from .vector import OwareVectorEnv
 
 
+def _timed(run, seconds):
+    """(steps per wall second, steps per process-CPU second) of ``run(deadline) -> steps``."""
+    run(time.perf_counter() + min(1.0, seconds))  # warm-up
+    t0, c0 = time.perf_counter(), time.process_time()
+    steps = run(t0 + seconds)
+    return steps / (time.perf_counter() - t0), steps / (time.process_time() - c0)
+
+
 def single(backend, seconds, seed=1):
     env = OwareEnv(opponent=None, backend=backend)
     rng = np.random.default_rng(seed)
-    steps, episode = 0, seed
-    obs, info = env.reset(seed=episode)
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(64):
-            obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info['action_mask']))))
-            steps += 1
-            if term or trunc:
-                episode += 1
-                obs, info = env.reset(seed=episode)
-    dt = time.perf_counter() - t0
-    env.close()
-    return steps / dt
+    state = {'episode': seed}
+    state['info'] = env.reset(seed=seed)[1]
+
+    def run(deadline):
+        steps, info = 0, state['info']
+        while time.perf_counter() < deadline:
+            for _ in range(64):
+                obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info['action_mask']))))
+                steps += 1
+                if term or trunc:
+                    state['episode'] += 1
+                    obs, info = env.reset(seed=state['episode'])
+        state['info'] = info
+        return steps
+    try:
+        return _timed(run, seconds)
+    finally:
+        env.close()
 
 
 def vector(backend, n, seconds, seed=1):
     vec = OwareVectorEnv(n, backend=backend)
     rng = np.random.default_rng(seed)
-    obs, info = vec.reset(seed)
-    steps = 0
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
-    while time.perf_counter() < deadline:
-        masks = info['action_mask']
-        # a random legal action per sub-env, vectorised: argmax of random keys over the legal actions
-        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
-        obs, r, term, trunc, info = vec.step(actions)
-        steps += n
-    dt = time.perf_counter() - t0
-    vec.close()
-    return steps / dt
+    state = {'info': vec.reset(seed)[1]}
+
+    def run(deadline):
+        steps, info = 0, state['info']
+        while time.perf_counter() < deadline:
+            # Random keys for 64 steps in one draw; a random legal action per sub-env is the argmax of
+            # the keys over its legal actions (vectorised, as Java's bench draws a random legal action).
+            keys = rng.random((64,) + info['action_mask'].shape, dtype=np.float32)
+            for k in range(64):
+                obs, r, term, trunc, info = vec.step(np.argmax(keys[k] * info['action_mask'], axis=1))
+            steps += 64 * n
+        state['info'] = info
+        return steps
+    try:
+        return _timed(run, seconds)
+    finally:
+        vec.close()
 
 
 def java(n, seconds):
@@ -60,7 +79,7 @@ def java(n, seconds):
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     figures = {}
     for line in r.stdout.splitlines():
-        if line.startswith(('env steps/s:', 'vector-env steps/s:')):
+        if line.startswith(('env steps/s:', 'vector-env steps/s:', 'env steps/cpu-s:', 'vector-env steps/cpu-s:')):
             k, v = line.split(':')
             figures[k] = float(v)
     if not figures:
@@ -81,12 +100,13 @@ def main(argv=None):
         rows.append((f'python {b}, single env', single(b, a.seconds)))
         rows.append((f'python {b}, vector env N={a.envs}', vector(b, a.envs, a.seconds)))
     j = java(a.envs, a.seconds)
-    rows.append(('java oware bench env, single env', j['env steps/s']))
-    rows.append((f'java oware bench env, vector env N={a.envs}', j['vector-env steps/s']))
-    jv = j['vector-env steps/s']
-    print(f'{"what":<44} {"steps/s":>12} {"java vector / this":>18}')
-    for name, v in rows:
-        print(f'{name:<44} {v:>12.0f} {jv / v:>18.1f}')
+    rows.append(('java oware bench env, single env', (j['env steps/s'], j['env steps/cpu-s'])))
+    rows.append((f'java oware bench env, vector env N={a.envs}', (j['vector-env steps/s'],
+                                                                   j['vector-env steps/cpu-s'])))
+    jv, jc = rows[-1][1]
+    print(f'{"what":<44} {"steps/s":>12} {"java vector / this":>18} {"steps/cpu-s":>12} {"java / this (cpu)":>18}')
+    for name, (v, c) in rows:
+        print(f'{name:<44} {v:>12.0f} {jv / v:>18.2f} {c:>12.0f} {jc / c:>18.2f}')
 
 
 if __name__ == '__main__':

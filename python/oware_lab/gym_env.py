@@ -97,7 +97,9 @@ class OwareEnv(Closing, _Base):
         ``options``: ``{"position": "4-4-...-0-0-S"}`` to start from a position (no random opening)."""
         if seed is not None:
             seed = _seeds.check_seed(seed)
-        else:
+        if _gym is not None:  # seeds Gymnasium's np_random (the env draws nothing from it: the lab's seed rules)
+            super().reset(seed=seed)
+        if seed is None:
             seed = self._next_seed
         self._next_seed = (seed + 1) & _seeds.LONG_MAX
         position = None
@@ -158,7 +160,10 @@ class OwareEnv(Closing, _Base):
         _guard.closed(self)
         self._b.close()
 
-    @property
-    def unwrapped(self):
-        return self
+    if _gym is None:  # gymnasium.Env has these
+        @property
+        def unwrapped(self):
+            return self
+
+        spec = None
 

@@ -9,6 +9,27 @@ except ImportError:
     _gym_spaces = None
 
 
+class Dict(dict):
+    """A dict of named spaces; ``sample``, ``contains`` and ``seed`` act on each."""
+
+    def seed(self, seed=None):
+        for k, s in self.items():
+            s.seed(None if seed is None else seed + sorted(self).index(k))
+        return [seed]
+
+    def sample(self):
+        return {k: s.sample() for k, s in self.items()}
+
+    def contains(self, x):
+        return isinstance(x, dict) and set(x) == set(self) and all(s.contains(x[k]) for k, s in self.items())
+
+    __contains__ = contains
+
+    @property
+    def spaces(self):
+        return dict(self)
+
+
 class Box:
     """A box of floats ``low <= x <= high`` of a given shape."""
 
@@ -24,6 +45,8 @@ class Box:
         return [seed]
 
     def sample(self):
+        if np.issubdtype(self.dtype, np.integer):
+            return self.np_random.integers(self.low, self.high, self.shape, endpoint=True).astype(self.dtype)
         return self.np_random.uniform(self.low, self.high, self.shape).astype(self.dtype)
 
     def contains(self, x):
@@ -69,11 +92,18 @@ class Discrete:
         return f'Discrete({self.n})'
 
 
-def box(low, high, shape):
+def box(low, high, shape, dtype=np.float32):
     """gymnasium's Box when importable, else this module's."""
     if _gym_spaces is not None:  # pragma: no cover
-        return _gym_spaces.Box(low, high, shape, np.float32)
-    return Box(low, high, shape)
+        return _gym_spaces.Box(low, high, shape, dtype)
+    return Box(low, high, shape, dtype)
+
+
+def dict_space(**spaces):
+    """gymnasium's Dict of the named spaces (in the given order) when importable, else this module's."""
+    if _gym_spaces is not None:  # pragma: no cover
+        return _gym_spaces.Dict(spaces)
+    return Dict(spaces)
 
 
 def discrete(n):
