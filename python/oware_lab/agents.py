@@ -51,7 +51,7 @@ class Agent(Closing):
         if self._io is not None:
             self._io.close()
         elif getattr(self, '_agent', None) is not None:
-            self._agent.close()
+            backends.close_agent(self._agent)
             self._agent = None
 
 

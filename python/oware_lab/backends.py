@@ -9,6 +9,7 @@ the Java side's (this package re-implements none).
 import json
 import os
 import shlex
+import time
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -229,7 +230,7 @@ class JPypeBackend:
 
     def close(self):
         for a in self._agents.values():
-            a.close()
+            close_agent(a)
         self._agents.clear()
 
 
@@ -240,11 +241,53 @@ WAIT_SLICE_MS = 50
 STOP_GRACE_S = 10
 
 
+# Searches that a Ctrl-C stopped but that had not returned within STOP_GRACE_S, by their (Java) agent:
+# that agent is not reset, searched or closed until its search returns (it is not thread-safe, and
+# closing it would free what the search still uses).
+_unfinished = {}
+
+
+def _wait_stopped(job, seconds):
+    """Waits up to ``seconds`` for a stopped search to return; True when it has. A second Ctrl-C
+    during the wait does not cut it short (the wait is bounded, and the search is stopping)."""
+    end = time.monotonic() + seconds
+    while not job.done() and time.monotonic() < end:
+        try:
+            job.waitFor(WAIT_SLICE_MS)
+        except KeyboardInterrupt:
+            continue
+        except _Jvm.JException:
+            break
+    return bool(job.done())
+
+
+def _settle(agent):
+    """Raises OwareError while a search of ``agent`` that a Ctrl-C stopped still runs."""
+    job = _unfinished.get(agent)
+    if job is None:
+        return
+    if not _wait_stopped(job, STOP_GRACE_S):
+        raise OwareError('the search that Ctrl-C stopped has not returned yet: try again, or make a new agent')
+    del _unfinished[agent]
+
+
+def close_agent(agent):
+    """Closes a Java agent, unless a search that a Ctrl-C stopped still runs on it (then it is left
+    to the JVM's exit rather than freed under that search)."""
+    try:
+        _settle(agent)
+    except OwareError:
+        return
+    agent.close()
+
+
 def _decide(agent, board, seed):
     """The agent's decision on ``board``. The search runs on a Java thread (``BackgroundDecision``)
     that Python waits for in slices, so that Ctrl-C raises KeyboardInterrupt at once (a Java call
     defers Python's signal handlers until it returns); the search is then stopped, and waited for
     briefly so that the board is the env's again, before the KeyboardInterrupt goes on."""
+    _settle(agent)
+
     def call():
         agent.reset(seed)
         return _Jvm.BackgroundDecision.start(agent, board)
@@ -255,13 +298,8 @@ def _decide(agent, board, seed):
             d = jpype_call(lambda: job.waitFor(WAIT_SLICE_MS))
     except BaseException:
         job.stop()
-        import time
-        end = time.monotonic() + STOP_GRACE_S
-        while not job.done() and time.monotonic() < end:
-            try:
-                job.waitFor(WAIT_SLICE_MS)
-            except _Jvm.JException:
-                break
+        if not _wait_stopped(job, STOP_GRACE_S):
+            _unfinished[agent] = job
         raise
     move = int(d.move())
     return Decision(move, str(_Jvm.Moves.letter(board.toMove(), move)), float(d.value()),
@@ -357,8 +395,13 @@ class Jsonl:
             try:
                 r = json.loads(reply)
             except json.JSONDecodeError:
+                # Out of step with the protocol: the game in the child is not known any more. It is
+                # stopped, so that every later call says the process ended (not a fresh process that
+                # has no game, which a restart would give).
+                self._pending = None
+                self._proc.kill()
                 raise OwareError(f'the lab process ({self._cmd[0]}) answered a line that is not JSON: '
-                                 f'{reply[:200]!r}') from None
+                                 f'{reply[:200]!r}; it was stopped: make a new env') from None
             # A reply without an id answers a line the child could not read as a request: ours.
             if not isinstance(r, dict) or r.get('id', rid) == rid:
                 break

@@ -220,13 +220,18 @@ public final class ClusterGameSource implements GameSource {
         int messages = 0;
         issueLimit = 2L * r.games();
         long lastRecord = t0;
+        // Re-issues since the last accepted game: each doubles the wait before the next, so that a
+        // healthy but slow start (every block taken, the first games still being played) costs at
+        // most a few extra blocks rather than a block every STALL_MIN_NANOS.
+        int stalls = 0;
         while (games.size() < r.games()) {
             topUpTickets(r.version());
             byte[] b = records.poll(200, TimeUnit.MILLISECONDS);
             long now = System.nanoTime();
             if (b == null) {
-                if (reissueAfterStall(r, games.size(), now - lastRecord)) {
+                if (reissueAfterStall(r, games.size(), now - lastRecord, stalls)) {
                     lastRecord = now;
+                    stalls++;
                 }
                 if (System.nanoTime() - lastNotice > WAIT_NOTICE_SECONDS * 1_000_000_000L) {
                     lastNotice = System.nanoTime();
@@ -235,8 +240,6 @@ public final class ClusterGameSource implements GameSource {
                 }
                 continue;
             }
-            longestGapNanos = Math.max(longestGapNanos, now - lastRecord);
-            lastRecord = now;
             GameMessage m;
             RecordGate.Verdict v;
             try {
@@ -252,6 +255,12 @@ public final class ClusterGameSource implements GameSource {
                 }
                 continue;
             }
+            // Only an accepted game shows progress: a stream of stale or doubled ones keeps no stall alive.
+            if (stalls == 0) {
+                longestGapNanos = Math.max(longestGapNanos, now - lastRecord);
+            }
+            lastRecord = now;
+            stalls = 0;
             games.add(m.game());
             positions.addAll(m.positions());
             perWorker.merge(m.worker(), 1L, Long::sum);
@@ -336,14 +345,16 @@ public final class ClusterGameSource implements GameSource {
      * never reached the worker (its call timed out in a network partition, or the worker failed
      * before playing), so no disconnection raises {@link #lostBlocks}. When every block the version
      * may have has been issued and taken (none queued) and no record has come for three times the
-     * longest wait between records seen so far (at least {@link #STALL_MIN_NANOS}), the games the
+     * longest wait between accepted records seen so far (at least {@link #STALL_MIN_NANOS}; doubled
+     * for each re-issue since the last accepted record, {@code stalls}), the games the
      * generation still lacks are issued again, under new ids: a lost block's games, if they ever
      * arrive, are other games, and a late one is dropped as stale, so none counts twice.
      *
      * @return true when blocks were issued
      */
-    private boolean reissueAfterStall(Request r, int received, long idleNanos) {
-        if (nextIndex < limit() || !tickets.isEmpty() || idleNanos < Math.max(STALL_MIN_NANOS, 3 * longestGapNanos)) {
+    private boolean reissueAfterStall(Request r, int received, long idleNanos, int stalls) {
+        long wait = Math.max(STALL_MIN_NANOS, 3 * longestGapNanos) << Math.min(stalls, 8);
+        if (nextIndex < limit() || !tickets.isEmpty() || idleNanos < wait) {
             return false;
         }
         long blocks = (r.games() - received + ticketGames - 1) / ticketGames;

@@ -40,8 +40,8 @@ public final class OrtNatives {
     /** Loads the natives (once; later calls return at once) and returns ONNX Runtime's environment. */
     public static synchronized OrtEnvironment environment() {
         if (!loaded) {
+            load(); // on failure it throws with the property as it was, and the next call tries again
             loaded = true;
-            load();
         }
         return OrtEnvironment.getEnvironment();
     }
@@ -56,6 +56,7 @@ public final class OrtNatives {
         }
         Path dir = null;
         List<Path> files = new ArrayList<>();
+        boolean set = false;
         try {
             dir = Files.createTempDirectory("oware-onnxruntime");
             for (String lib : LIBRARIES) {
@@ -69,10 +70,15 @@ public final class OrtNatives {
                 files.add(f);
             }
             System.setProperty(PATH_PROPERTY, dir.toString());
+            set = true;
             OrtEnvironment.getEnvironment(); // loads the natives from dir
+            set = false; // loaded: the property may stay (ONNX Runtime reads it only when loading)
         } catch (IOException e) {
             throw new UncheckedIOException("cannot unpack ONNX Runtime's natives into " + dir, e);
         } finally {
+            if (set) { // the load failed (say a noexec temporary directory): no property naming a deleted directory
+                System.clearProperty(PATH_PROPERTY);
+            }
             remove(dir, files);
         }
     }

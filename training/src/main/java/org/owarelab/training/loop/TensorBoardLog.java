@@ -84,7 +84,10 @@ final class TensorBoardLog implements Closeable {
 
     /**
      * Keeps of every event file in {@code run}'s event directory only the steps up to
-     * {@code generation} (a file left with none but its header is deleted).
+     * {@code generation} (a file left with none but its header stays: TensorBoard reads it as empty).
+     * Only the writer's own files ({@code events.out.tfevents.*}) are trimmed; an atomic write's
+     * temporary file left by a kill during an earlier trim ({@code .events.out.tfevents...tmp}),
+     * which TensorBoard would read as one more event file, is deleted.
      */
     static void trim(RunDirectory run, int generation) throws IOException {
         Path dir = dir(run);
@@ -92,8 +95,15 @@ final class TensorBoardLog implements Closeable {
             return;
         }
         List<Path> files;
+        List<Path> leftovers;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(f -> f.getFileName().toString().contains("tfevents")).sorted().toList();
+            List<Path> all = s.sorted().toList();
+            files = all.stream().filter(f -> f.getFileName().toString().startsWith("events.out.tfevents.")).toList();
+            leftovers = all.stream().filter(f -> f.getFileName().toString().startsWith(".events.out.tfevents.")
+                    && f.getFileName().toString().endsWith(".tmp")).toList();
+        }
+        for (Path f : leftovers) {
+            Files.deleteIfExists(f);
         }
         for (Path f : files) {
             byte[] bytes = Files.readAllBytes(f);
