@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.IllegalMoveException;
 import org.owarelab.rules.Moves;
@@ -32,7 +34,7 @@ final class GameSession implements AutoCloseable {
      * twice from empty and then captured, which needs 23+ seeds in one house, counts in
      * {@code captured} but is not marked).
      */
-    private record Turn(int side, int move, int captured, List<Integer> capturedHouses, Decision decision) {
+    private record Turn(int side, int move, int sown, int captured, List<Integer> capturedHouses, Decision decision) {
     }
 
     private final String id;
@@ -43,6 +45,8 @@ final class GameSession implements AutoCloseable {
     private final Board board;
     private final List<Turn> turns = new ArrayList<>();
     private Agent agent;
+    /** The limit the page asked for with the latest request; NONE: the agent spec's own. */
+    private SearchLimit limit;
 
     /**
      * Starts a game; when the agent moves first it plays its move at once.
@@ -50,7 +54,9 @@ final class GameSession implements AutoCloseable {
      * @param agentFactory builds the agent of this game (called again only after the game ended and
      *     was undone)
      */
-    GameSession(String id, RuleSet rules, int human, String agentSpec, Supplier<Agent> agentFactory, long seed) {
+    GameSession(String id, RuleSet rules, int human, String agentSpec, Supplier<Agent> agentFactory, long seed,
+            SearchLimit limit) {
+        this.limit = limit;
         this.id = id;
         this.human = human;
         this.agentSpec = agentSpec;
@@ -70,7 +76,7 @@ final class GameSession implements AutoCloseable {
      * @throws ApiException 409 when it is not the human's turn, the game is over or the move is
      *     not legal (the message names the legal moves)
      */
-    void humanMove(String letter) {
+    void humanMove(String letter, SearchLimit limit) {
         if (board.isOver()) {
             throw new ApiException(409, "the game is over (" + board.endReason() + "): start a new game or undo");
         }
@@ -86,6 +92,7 @@ final class GameSession implements AutoCloseable {
         } catch (IllegalMoveException e) {
             throw new ApiException(409, Texts.escape(e.getMessage()));
         }
+        this.limit = limit;
         play(m, null);
         agentReplies();
     }
@@ -132,7 +139,7 @@ final class GameSession implements AutoCloseable {
             Turn t = turns.get(turns.size() - 1);
             ObjectNode last = s.putObject("last");
             last.put("side", Side.name(t.side())).put("move", String.valueOf(Moves.letter(t.side(), t.move())))
-                    .put("house", t.side() * n + t.move()).put("captured", t.captured());
+                    .put("house", t.side() * n + t.move()).put("sown", t.sown()).put("captured", t.captured());
             ArrayNode ch = last.putArray("capturedHouses");
             t.capturedHouses().forEach(ch::add);
         }
@@ -171,7 +178,7 @@ final class GameSession implements AutoCloseable {
             if (agent == null) {
                 agent = agentFactory.get();
             }
-            Decision d = agent.decide(board);
+            Decision d = agent.decide(board, limit, SearchMonitor.NONE);
             play(d.move(), d);
         }
         if (board.isOver()) {
@@ -187,6 +194,7 @@ final class GameSession implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             before[i] = board.count(from + i);
         }
+        int sown = board.count(side * n + move);
         board.play(move);
         List<Integer> taken = new ArrayList<>();
         if (board.lastCaptured() > 0) {
@@ -196,7 +204,7 @@ final class GameSession implements AutoCloseable {
                 }
             }
         }
-        turns.add(new Turn(side, move, board.lastCaptured(), List.copyOf(taken), decision));
+        turns.add(new Turn(side, move, sown, board.lastCaptured(), List.copyOf(taken), decision));
         if (agent != null) {
             agent.played(board, move);
         }

@@ -42,7 +42,7 @@ class WebSiteTest {
     void theSiteHoldsThePageTheScriptsTheModelAndOnnxRuntimeWeb(@TempDir Path tmp) throws IOException {
         Path site = WebSite.write(new WebSite.Options(shared.resolve("run"), tmp.resolve("site"),
                 SearchSettings.of(null, 500L), null, null));
-        for (String f : List.of("index.html", "app.js", "worker.js", "rules.js", "search.js", "encoder.js", "network.js",
+        for (String f : List.of("index.html", "app.js", "view.js", "port.js", "worker.js", "rules.js", "search.js", "encoder.js", "network.js",
                 "style.css", "model.onnx", "player.json", "ort/ort.wasm.bundle.min.mjs", "ort/ort-wasm-simd-threaded.wasm",
                 "ort/NOTICE.txt")) {
             assertTrue(Files.isRegularFile(site.resolve(f)), f);
