@@ -17,8 +17,10 @@ import org.owarelab.rules.Side;
 /**
  * A terminal game between a person and an agent: the board is drawn after every move; the
  * person types a move letter (either case), {@code undo} (back to their previous turn),
- * {@code hint} (the agent's choice for them) or {@code quit}. Input is read line by line, so a
- * game can be scripted; the end of input quits. Anything else re-prompts with the legal moves.
+ * {@code hint} (the agent's choice for them), {@code help} (the commands, the rules in short and
+ * the sowing direction) or {@code quit}. Input is read line by line, so a game can be scripted;
+ * the end of input quits. Anything else re-prompts with the legal moves. Under each board a line
+ * says which way the seeds go, since the diagram alone does not.
  */
 final class PlaySession {
     private final Board board;
@@ -42,10 +44,11 @@ final class PlaySession {
     /** Plays until the game ends, the person quits or the input ends. */
     void run() throws IOException {
         out.println("You play " + Side.name(human) + " against " + agent.spec() + ". Type a move letter, "
-                + "'undo', 'hint' or 'quit'.");
+                + "'undo', 'hint', 'help' or 'quit'.");
         while (true) {
             out.println();
             out.print(BoardDiagram.draw(board));
+            out.println(sowingLine(board.housesPerSide()));
             out.flush();
             if (board.isOver()) {
                 int w = board.winner();
@@ -73,7 +76,7 @@ final class PlaySession {
     /** Reads input until a move is played or taken back; false when the person quits. */
     private boolean humanTurn() throws IOException {
         while (true) {
-            out.print("Your move (" + board.legalLetters() + "), undo, hint or quit: ");
+            out.print("Your move (" + board.legalLetters() + "), undo, hint, help or quit: ");
             out.flush();
             org.owarelab.util.LineReader.Line read = in.next();
             if (read != null && read.tooLong()) {
@@ -102,6 +105,11 @@ final class PlaySession {
                         return true;
                     }
                     continue;
+                case "help":
+                case "h":
+                case "?":
+                    out.print(help(board.housesPerSide()));
+                    continue;
                 case "hint":
                     Decision d = agent.decide(board.copy());
                     out.printf(Locale.ROOT, "hint: %c (value %+.2f for you, %d nodes, %.2f s)%n", board.letter(d.move()),
@@ -126,8 +134,40 @@ final class PlaySession {
                 }
             }
             out.println("Unknown input '" + t + "': type a move letter (" + board.legalLetters()
-                    + "), undo, hint or quit.");
+                    + "), undo, hint, help or quit.");
         }
+    }
+
+    /** The line under each board: the sowing direction in the diagram's letters. */
+    static String sowingLine(int n) {
+        return "  sowing: counter-clockwise, " + Moves.letter(Side.SOUTH, 0) + " -> " + Moves.letter(Side.SOUTH, n - 1)
+                + " along South's row, then " + Moves.letter(Side.NORTH, 0) + " -> " + Moves.letter(Side.NORTH, n - 1)
+                + " (right to left) along North's";
+    }
+
+    /** {@code help}: the commands, the rules in short (env/RULES.md has them whole) and the sowing direction. */
+    static String help(int n) {
+        char last = (char) ('a' + n - 1);
+        return String.join("\n",
+                "Commands:",
+                "  a.." + last + "   sow one of your houses (either case; South's are A.." + Character.toUpperCase(last)
+                        + ", North's a.." + last + ", each from its own left)",
+                "  undo   take back your last move and the agent's reply",
+                "  hint   the agent's choice for you",
+                "  help   this text",
+                "  quit   abandon the game (q, exit, or the end of input)",
+                "Rules (Oware Abapa; env/RULES.md has them in full):",
+                "  - Pick one of your non-empty houses; its seeds are sown one a house, counter-clockwise,",
+                "    skipping the house they came from.",
+                "  - If the last seed makes an opponent's house 2 or 3, that house is captured, and so is each",
+                "    house before it on the opponent's row that also holds 2 or 3.",
+                "  - A move that would capture all the opponent's seeds captures nothing; an opponent with no",
+                "    seeds must be given some if you can.",
+                "  - More than half the seeds wins. A side with no legal move ends the game and takes the seeds",
+                "    left; a repeated position ends it, each side taking the seeds on its own row.",
+                "Sowing direction:",
+                sowingLine(n).substring(2).replace("sowing: c", "  C"),
+                "");
     }
 
     /** Takes back to the person's previous turn; false (with a message) when there is none. */
