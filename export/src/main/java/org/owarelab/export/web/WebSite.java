@@ -20,6 +20,7 @@ import org.owarelab.export.ExportException;
 import org.owarelab.export.OnnxWriter;
 import org.owarelab.export.SearchSettings;
 import org.owarelab.model.CheckpointException;
+import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.Checkpoints;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.ModelRef;
@@ -165,6 +166,9 @@ public final class WebSite {
         ObjectNode c = JSON.createObjectNode();
         c.put("format", "oware-web-player").put("formatVersion", 1).put("name", name)
                 .put("rules", net.rules().spec()).put("network", net.describe()).put("model", "model.onnx");
+        // What the page's header says of how the player was made (its details list the rest).
+        CheckpointInfo info = Checkpoints.readInfo(ref.checkpoint());
+        c.putObject("training").put("steps", info.step()).put("parameters", info.parameters());
         ObjectNode onnx = c.putObject("onnx");
         boolean wdl = net.spec().value() == NetworkSpec.ValueHead.WDL;
         onnx.put("encoder", ref.encoderTag()).put("input", OnnxWriter.INPUT).put("policy", OnnxWriter.POLICY);

@@ -156,7 +156,7 @@ function showInfo(info) {
     dl.append(dt, dd);
   }
   $("note").textContent = info.note || "";
-  // "as its spec says" only where the port's agent has a spec of its own (oware serve's)
+  // "its own" (the spec's limit) only where the port's agent has a spec of its own (oware serve's)
   const own = $("limit").querySelector('option[value="spec"]');
   own.hidden = own.disabled = !info.limit.own;
   $("limit").value = info.limit.kind;

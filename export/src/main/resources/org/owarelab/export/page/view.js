@@ -122,8 +122,9 @@ function drawEval(g) {
   const mine = -Math.max(-1, Math.min(1, r.value));
   $("evalfill").style.width = ((1 + mine) * 50).toFixed(1) + "%";
   const word = mine > 0.2 ? "you are ahead" : mine < -0.2 ? "the agent is ahead" : "about even";
-  const text = "Your side: " + signed(mine) + ", " + word + " (the agent's search, from -1 lost to +1 won)";
+  const text = "For you: " + signed(mine) + ", " + word;
   $("evaltext").textContent = text;
+  $("evalbar").title = "The agent's search value of this position, from your side: -1 lost, 0 even, +1 won";
   $("evalbar").setAttribute("aria-label", "evaluation: " + text);
 }
 

@@ -163,8 +163,10 @@ export function createPort() {
       const s = card.search;
       return {
         name: card.name,
-        trained: card.trained || "a network trained by self-play in the Oware lab, searching with PUCT in this browser",
-        details: [["network", card.network], ["encoder", card.onnx.encoder], ["rules", card.rules || "default"],
+        trained: "A network trained in the Oware lab" + (card.training ? " for " + card.training.steps.toLocaleString("en")
+          + " learner steps" : "") + ", searching ahead in this browser",
+        details: [["network", card.network],
+          ...(card.training ? [["parameters", card.training.parameters.toLocaleString("en")]] : []), ["encoder", card.onnx.encoder], ["rules", card.rules || "default"],
           ["search", "PUCT, c_puct " + s.settings.cPuct + ", " + (s.simulations > 0 ? s.simulations + " simulations"
             : s.movetimeMillis + " ms") + " a move by default"]],
         limit: s.simulations > 0 ? { own: false, kind: "sims", amount: s.simulations }

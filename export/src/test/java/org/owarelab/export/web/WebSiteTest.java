@@ -55,6 +55,8 @@ class WebSiteTest {
         assertEquals("wdl_logits", card.path("onnx").path("wdl").asText());
         assertEquals(500, card.path("search").path("movetimeMillis").asInt());
         assertEquals("OwareLab-step-00000002", card.path("name").asText());
+        assertEquals(2, card.path("training").path("steps").asInt(), "the checkpoint's step, for the page's header");
+        assertTrue(card.path("training").path("parameters").asInt() > 0, card.toString());
     }
 
     @Test
