@@ -156,7 +156,8 @@ final class PlaySession {
                 "  hint   the agent's choice for you",
                 "  help   this text",
                 "  quit   abandon the game (q, exit, or the end of input)",
-                "Rules (Oware Abapa; env/RULES.md has them in full):",
+                "Rules (Oware Abapa as the lab plays it by default; env/RULES.md has them in full,"
+                        + " docs/rules.md the variants):",
                 "  - Pick one of your non-empty houses; its seeds are sown one a house, counter-clockwise,",
                 "    skipping the house they came from.",
                 "  - If the last seed makes an opponent's house 2 or 3, that house is captured, and so is each",
