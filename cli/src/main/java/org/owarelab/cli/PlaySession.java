@@ -3,11 +3,11 @@ package org.owarelab.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Locale;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.export.play.HumanGame;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.BoardDiagram;
 import org.owarelab.rules.IllegalMoveException;
@@ -23,20 +23,17 @@ import org.owarelab.rules.Side;
  * says which way the seeds go, since the diagram alone does not.
  */
 final class PlaySession {
-    private final Board board;
     private final Agent agent;
     private final int human;
-    private final long seed;
+    /** The game flow the served page uses too: turns, the agent's moves, undo (the agent is borrowed). */
+    private final HumanGame game;
     private final org.owarelab.util.LineReader in;
     private final PrintWriter out;
-    /** The plies at which the person was to move and moved, latest last: where {@code undo} goes back to. */
-    private final Deque<Integer> humanTurns = new ArrayDeque<>();
 
     PlaySession(Board board, Agent agent, int human, long seed, BufferedReader in, PrintWriter out) {
-        this.board = board;
         this.agent = agent;
         this.human = human;
-        this.seed = seed;
+        this.game = new HumanGame(board, human, () -> agent, false, seed);
         this.in = new org.owarelab.util.LineReader(in, org.owarelab.util.LineReader.DEFAULT_MAX);
         this.out = out;
     }
@@ -46,6 +43,7 @@ final class PlaySession {
         out.println("You play " + Side.name(human) + " against " + agent.spec() + ". Type a move letter, "
                 + "'undo', 'hint', 'help' or 'quit'.");
         while (true) {
+            Board board = game.board();
             out.println();
             out.print(BoardDiagram.draw(board));
             out.println(sowingLine(board.housesPerSide()));
@@ -56,7 +54,7 @@ final class PlaySession {
                 out.flush();
                 return;
             }
-            if (board.toMove() != human) {
+            if (game.agentsTurn()) {
                 agentMoves();
             } else if (!humanTurn()) {
                 return;
@@ -65,16 +63,16 @@ final class PlaySession {
     }
 
     private void agentMoves() {
-        Decision d = agent.decide(board.copy());
-        int m = d.move();
+        Board board = game.board();
+        Decision d = game.agentMove(SearchLimit.NONE).decision();
         out.printf(Locale.ROOT, "%s (%s) plays %c   (value %+.2f for it, %d nodes, %.2f s)%n",
-                Side.name(board.toMove()), agent.spec(), board.letter(m), d.value(), d.nodes(), d.timeNanos() / 1e9);
-        board.play(m);
-        agent.played(board.copy(), m);
+                Side.name(board.toMove()), agent.spec(), board.letter(d.move()), d.value(), d.nodes(),
+                d.timeNanos() / 1e9);
     }
 
     /** Reads input until a move is played or taken back; false when the person quits. */
     private boolean humanTurn() throws IOException {
+        Board board = game.board();
         while (true) {
             out.print("Your move (" + board.legalLetters() + "), undo, hint, help or quit: ");
             out.flush();
@@ -111,7 +109,7 @@ final class PlaySession {
                     out.print(help(board.housesPerSide()));
                     continue;
                 case "hint":
-                    Decision d = agent.decide(board.copy());
+                    Decision d = game.hint(SearchLimit.NONE);
                     out.printf(Locale.ROOT, "hint: %c (value %+.2f for you, %d nodes, %.2f s)%n", board.letter(d.move()),
                             d.value(), d.nodes(), d.timeNanos() / 1e9);
                     continue;
@@ -123,10 +121,7 @@ final class PlaySession {
             if (lower >= 'a' && lower < 'a' + n) {
                 char c = human == Side.SOUTH ? Character.toUpperCase(lower) : lower;
                 try {
-                    int m = Moves.parse(board, c);
-                    humanTurns.push(board.ply());
-                    board.play(m);
-                    agent.played(board.copy(), m);
+                    game.humanMove(Moves.parse(board, c));
                     return true;
                 } catch (IllegalMoveException e) {
                     out.println(e.getMessage());
@@ -173,17 +168,11 @@ final class PlaySession {
 
     /** Takes back to the person's previous turn; false (with a message) when there is none. */
     private boolean undo() {
-        if (humanTurns.isEmpty()) {
+        int plies = game.undo(); // the agent is reset: its tree no longer matches the game
+        if (plies == 0) {
             out.println("Nothing to undo: you have not moved yet.");
             return false;
         }
-        int target = humanTurns.pop();
-        int plies = 0;
-        while (board.ply() > target) {
-            board.undo();
-            plies++;
-        }
-        agent.reset(seed); // its tree no longer matches the game
         out.println("Took back " + plies + (plies == 1 ? " ply." : " plies."));
         return true;
     }
