@@ -1,5 +1,5 @@
-// The Node side of WebConformanceTest (export module): runs the web player's rules, encoders and
-// search on what the Java test asks and prints the answers as one JSON object, which the test
+// The Node side of RulesConformanceTest and SearchConformanceTest (export module): runs the web
+// player's rules, encoders and search on what the Java test asks and prints the answers as one JSON object, which the test
 // compares with the Java engine's. Usage: node harness.js REQUEST.json (see the ops below).
 // Reads only the request file, the web player's modules and, for a search with a network, the
 // model file and onnxruntime-web named in the request.

@@ -3,11 +3,11 @@ package org.owarelab.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Locale;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.Decision;
+import org.owarelab.agents.SearchLimit;
+import org.owarelab.export.play.HumanGame;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.BoardDiagram;
 import org.owarelab.rules.IllegalMoveException;
@@ -17,24 +17,23 @@ import org.owarelab.rules.Side;
 /**
  * A terminal game between a person and an agent: the board is drawn after every move; the
  * person types a move letter (either case), {@code undo} (back to their previous turn),
- * {@code hint} (the agent's choice for them) or {@code quit}. Input is read line by line, so a
- * game can be scripted; the end of input quits. Anything else re-prompts with the legal moves.
+ * {@code hint} (the agent's choice for them), {@code help} (the commands, the rules in short and
+ * the sowing direction) or {@code quit}. Input is read line by line, so a game can be scripted;
+ * the end of input quits. Anything else re-prompts with the legal moves. Under each board a line
+ * says which way the seeds go, since the diagram alone does not.
  */
 final class PlaySession {
-    private final Board board;
     private final Agent agent;
     private final int human;
-    private final long seed;
+    /** The game flow the served page uses too: turns, the agent's moves, undo (the agent is borrowed). */
+    private final HumanGame game;
     private final org.owarelab.util.LineReader in;
     private final PrintWriter out;
-    /** The plies at which the person was to move and moved, latest last: where {@code undo} goes back to. */
-    private final Deque<Integer> humanTurns = new ArrayDeque<>();
 
     PlaySession(Board board, Agent agent, int human, long seed, BufferedReader in, PrintWriter out) {
-        this.board = board;
         this.agent = agent;
         this.human = human;
-        this.seed = seed;
+        this.game = new HumanGame(board, human, () -> agent, false, seed);
         this.in = new org.owarelab.util.LineReader(in, org.owarelab.util.LineReader.DEFAULT_MAX);
         this.out = out;
     }
@@ -42,10 +41,12 @@ final class PlaySession {
     /** Plays until the game ends, the person quits or the input ends. */
     void run() throws IOException {
         out.println("You play " + Side.name(human) + " against " + agent.spec() + ". Type a move letter, "
-                + "'undo', 'hint' or 'quit'.");
+                + "'undo', 'hint', 'help' or 'quit'.");
         while (true) {
+            Board board = game.board();
             out.println();
             out.print(BoardDiagram.draw(board));
+            out.println(sowingLine(board.housesPerSide()));
             out.flush();
             if (board.isOver()) {
                 int w = board.winner();
@@ -53,7 +54,7 @@ final class PlaySession {
                 out.flush();
                 return;
             }
-            if (board.toMove() != human) {
+            if (game.agentsTurn()) {
                 agentMoves();
             } else if (!humanTurn()) {
                 return;
@@ -62,18 +63,18 @@ final class PlaySession {
     }
 
     private void agentMoves() {
-        Decision d = agent.decide(board.copy());
-        int m = d.move();
+        Board board = game.board();
+        Decision d = game.agentMove(SearchLimit.NONE).decision();
         out.printf(Locale.ROOT, "%s (%s) plays %c   (value %+.2f for it, %d nodes, %.2f s)%n",
-                Side.name(board.toMove()), agent.spec(), board.letter(m), d.value(), d.nodes(), d.timeNanos() / 1e9);
-        board.play(m);
-        agent.played(board.copy(), m);
+                Side.name(board.toMove()), agent.spec(), board.letter(d.move()), d.value(), d.nodes(),
+                d.timeNanos() / 1e9);
     }
 
     /** Reads input until a move is played or taken back; false when the person quits. */
     private boolean humanTurn() throws IOException {
+        Board board = game.board();
         while (true) {
-            out.print("Your move (" + board.legalLetters() + "), undo, hint or quit: ");
+            out.print("Your move (" + board.legalLetters() + "), undo, hint, help or quit: ");
             out.flush();
             org.owarelab.util.LineReader.Line read = in.next();
             if (read != null && read.tooLong()) {
@@ -102,8 +103,13 @@ final class PlaySession {
                         return true;
                     }
                     continue;
+                case "help":
+                case "h":
+                case "?":
+                    out.print(help(board.housesPerSide()));
+                    continue;
                 case "hint":
-                    Decision d = agent.decide(board.copy());
+                    Decision d = game.hint(SearchLimit.NONE);
                     out.printf(Locale.ROOT, "hint: %c (value %+.2f for you, %d nodes, %.2f s)%n", board.letter(d.move()),
                             d.value(), d.nodes(), d.timeNanos() / 1e9);
                     continue;
@@ -115,10 +121,7 @@ final class PlaySession {
             if (lower >= 'a' && lower < 'a' + n) {
                 char c = human == Side.SOUTH ? Character.toUpperCase(lower) : lower;
                 try {
-                    int m = Moves.parse(board, c);
-                    humanTurns.push(board.ply());
-                    board.play(m);
-                    agent.played(board.copy(), m);
+                    game.humanMove(Moves.parse(board, c));
                     return true;
                 } catch (IllegalMoveException e) {
                     out.println(e.getMessage());
@@ -126,23 +129,50 @@ final class PlaySession {
                 }
             }
             out.println("Unknown input '" + t + "': type a move letter (" + board.legalLetters()
-                    + "), undo, hint or quit.");
+                    + "), undo, hint, help or quit.");
         }
+    }
+
+    /** The line under each board: the sowing direction in the diagram's letters. */
+    static String sowingLine(int n) {
+        return "  sowing: counter-clockwise, " + Moves.letter(Side.SOUTH, 0) + " -> " + Moves.letter(Side.SOUTH, n - 1)
+                + " along South's row, then " + Moves.letter(Side.NORTH, 0) + " -> " + Moves.letter(Side.NORTH, n - 1)
+                + " (right to left) along North's";
+    }
+
+    /** {@code help}: the commands, the rules in short (env/RULES.md has them whole) and the sowing direction. */
+    static String help(int n) {
+        char last = (char) ('a' + n - 1);
+        return String.join("\n",
+                "Commands:",
+                "  a.." + last + "   sow one of your houses (either case; South's are A.." + Character.toUpperCase(last)
+                        + ", North's a.." + last + ", each from its own left)",
+                "  undo   take back your last move and the agent's reply",
+                "  hint   the agent's choice for you",
+                "  help   this text",
+                "  quit   abandon the game (q, exit, or the end of input)",
+                "Rules (Oware Abapa as the lab plays it by default; env/RULES.md has them in full,"
+                        + " docs/rules.md the variants):",
+                "  - Pick one of your non-empty houses; its seeds are sown one a house, counter-clockwise,",
+                "    skipping the house they came from.",
+                "  - If the last seed makes an opponent's house 2 or 3, that house is captured, and so is each",
+                "    house before it on the opponent's row that also holds 2 or 3.",
+                "  - A move that would capture all the opponent's seeds captures nothing; an opponent with no",
+                "    seeds must be given some if you can.",
+                "  - More than half the seeds wins. A side with no legal move ends the game and takes the seeds",
+                "    left; a repeated position ends it, each side taking the seeds on its own row.",
+                "Sowing direction:",
+                sowingLine(n).substring(2).replace("sowing: c", "  C"),
+                "");
     }
 
     /** Takes back to the person's previous turn; false (with a message) when there is none. */
     private boolean undo() {
-        if (humanTurns.isEmpty()) {
+        int plies = game.undo(); // the agent is reset: its tree no longer matches the game
+        if (plies == 0) {
             out.println("Nothing to undo: you have not moved yet.");
             return false;
         }
-        int target = humanTurns.pop();
-        int plies = 0;
-        while (board.ply() > target) {
-            board.undo();
-            plies++;
-        }
-        agent.reset(seed); // its tree no longer matches the game
         out.println("Took back " + plies + (plies == 1 ? " ply." : " plies."));
         return true;
     }

@@ -80,10 +80,35 @@ class PlayCommandTest {
         Matcher m = Pattern.compile("hint: ([A-F]) \\(value [+-][0-9.]+ for you, 50 nodes, ").matcher(out);
         assertTrue(m.find(), out);
         assertTrue(b.isLegal(m.group(1).charAt(0) - 'A'));
-        assertTrue(out.contains("Unknown input 'xyz': type a move letter (" + b.legalLetters() + "), undo, hint or quit."),
+        assertTrue(out.contains("Unknown input 'xyz': type a move letter (" + b.legalLetters() + "), undo, hint, help or quit."),
                 out);
         assertTrue(out.contains("illegal move 'C' at ply 0: the house is empty (legal: " + b.legalLetters() + ")"), out);
         assertEquals(4, count(out, "Your move (" + b.legalLetters() + ")"), "re-prompted after each input");
+    }
+
+    @Test
+    void helpPrintsTheCommandsTheRulesAndTheSowingDirectionAndPlaysNothing() {
+        Object[] r = play("help\n?\nquit\n", "--agent", "greedy", "--rules", "houses=4,seeds=3");
+        String out = (String) r[1];
+        assertEquals(0, r[0], (String) r[2]);
+        assertEquals(2, count(out, "Commands:"), "help and ? both print it:\n" + out);
+        for (String line : new String[] {"  a..d   sow one of your houses", "  undo ", "  hint ", "  quit ",
+                "Rules (Oware Abapa", "makes an opponent's house 2 or 3", "More than half the seeds wins",
+                "Sowing direction:", "  Counter-clockwise, A -> D along South's row, then a -> d (right to left) along North's"}) {
+            assertTrue(out.contains(line), line + " in:\n" + out);
+        }
+        assertFalse(out.contains("Unknown input"), out);
+        assertEquals(3, count(out, "Your move (ABCD)"), "help re-prompts; nothing is played");
+        assertTrue(out.contains("Game abandoned."));
+    }
+
+    @Test
+    void everyBoardSaysWhichWayTheSeedsGo() {
+        Object[] r = play("C\nquit\n", "--agent", "greedy");
+        String out = (String) r[1];
+        String sowing = "  sowing: counter-clockwise, A -> F along South's row, then a -> f (right to left) along North's";
+        assertEquals(count(out, "<- North"), count(out, sowing), "a sowing line under every board:\n" + out);
+        assertTrue(out.indexOf(sowing) > out.indexOf("<- South"), out);
     }
 
     @Test

@@ -22,7 +22,9 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.owarelab.agents.AgentRegistry;
+import org.owarelab.agents.SearchLimit;
 import org.owarelab.export.jsonl.StrictJson;
+import org.owarelab.export.web.WebSite;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.RulesException;
 import org.owarelab.rules.Side;
@@ -33,8 +35,9 @@ import org.owarelab.util.Texts;
  * agents, on the JDK's own HTTP server ({@code com.sun.net.httpserver}, maintained with the JDK:
  * no web framework travels in an exported bundle). Endpoints (bodies are JSON objects):
  * <pre>
- * GET    /api/info                  {"agent", "houses", "seeds"}
+ * GET    /api/info                  {"agent", "rules", "houses", "seeds", "maxMovetimeMs", "maxSims"}
  * POST   /api/games {"side": "south"|"north"}   201, a new game's state (the agent has moved if first)
+ *        (this body and a move's may add "movetimeMs": N or "sims": N, the agent's limit from then on)
  * GET    /api/games/ID              the game's state
  * POST   /api/games/ID/move {"move": "C"}       the state after the move and the agent's reply
  * POST   /api/games/ID/undo         the state before the human's last move
@@ -74,8 +77,10 @@ public final class PlayServer implements AutoCloseable {
             System.setProperty("sun.net.httpserver.maxReqTime", Integer.toString(MAX_REQUEST_SECONDS));
         }
     }
-    private static final Map<String, String> PAGES = Map.of("/", "index.html", "/index.html", "index.html",
-            "/app.js", "app.js", "/style.css", "style.css");
+    /** The page, shared with the web player ({@link WebSite#PAGE}), and its game port over this API (this package's). */
+    private static final Map<String, String> PAGES = Map.of("/", WebSite.PAGE + "index.html",
+            "/index.html", WebSite.PAGE + "index.html", "/app.js", WebSite.PAGE + "app.js",
+            "/view.js", WebSite.PAGE + "view.js", "/style.css", WebSite.PAGE + "style.css", "/port.js", "port.js");
 
     private final AgentRegistry agents;
     private final String agentSpec;
@@ -251,12 +256,14 @@ public final class PlayServer implements AutoCloseable {
         String method = ex.getRequestMethod();
         if (parts.length == 1 && parts[0].equals("info")) {
             Requests.allow(method, "GET");
-            ObjectNode info = JSON.createObjectNode().put("agent", agentSpec);
-            return info.put("houses", rules.houses()).put("seeds", rules.seeds());
+            ObjectNode info = JSON.createObjectNode().put("agent", agentSpec).put("rules", rules.spec());
+            info.put("houses", rules.houses()).put("seeds", rules.seeds());
+            info.put("maxMovetimeMs", Requests.MAX_MOVETIME_MS).put("maxSims", Requests.MAX_SIMULATIONS);
+            return info;
         }
         if (parts[0].equals("games") && parts.length == 1) {
             Requests.allow(method, "POST");
-            JsonNode body = Requests.body(bodyBytes, Set.of("side"));
+            JsonNode body = Requests.body(bodyBytes, Set.of("side", "movetimeMs", "sims"));
             int side = Side.SOUTH;
             if (body.has("side")) {
                 try {
@@ -266,7 +273,7 @@ public final class PlayServer implements AutoCloseable {
                             + Texts.escape(body.get("side").toString()));
                 }
             }
-            return newGame(side).state();
+            return newGame(side, Requests.limit(body)).state();
         }
         if (parts[0].equals("games") && parts.length <= 3) {
             GameSession g = games.get(parts[1]);
@@ -283,11 +290,11 @@ public final class PlayServer implements AutoCloseable {
             }
             if (parts[2].equals("move")) {
                 Requests.allow(method, "POST");
-                JsonNode body = Requests.body(bodyBytes, Set.of("move"));
+                JsonNode body = Requests.body(bodyBytes, Set.of("move", "movetimeMs", "sims"));
                 if (!body.has("move")) {
                     throw new ApiException(400, "'move' is missing (expected {\"move\": \"C\"})");
                 }
-                g.humanMove(Requests.text(body, "move"));
+                g.humanMove(Requests.text(body, "move"), Requests.limit(body));
                 return g.state();
             }
             if (parts[2].equals("undo")) {
@@ -300,7 +307,7 @@ public final class PlayServer implements AutoCloseable {
         throw new ApiException(404, "no such endpoint: " + Texts.escape(path));
     }
 
-    private GameSession newGame(int human) {
+    private GameSession newGame(int human, SearchLimit limit) {
         if (games.size() >= MAX_GAMES) {
             Iterator<GameSession> oldest = games.values().iterator();
             oldest.next().close();
@@ -309,7 +316,7 @@ public final class PlayServer implements AutoCloseable {
         long k = created++;
         String id = "g" + k;
         GameSession g = new GameSession(id, rules, human, agentSpec, () -> agents.create(agentSpec, rules, seed + k),
-                seed + k);
+                seed + k, limit);
         games.put(id, g);
         return g;
     }

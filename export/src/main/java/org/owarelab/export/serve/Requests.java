@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Set;
+import org.owarelab.agents.SearchLimit;
 import org.owarelab.export.jsonl.StrictJson;
 import org.owarelab.util.Texts;
 
@@ -92,5 +93,37 @@ final class Requests {
             throw new ApiException(400, "'" + field + "' must be a string, got " + Texts.escape(n.toString()));
         }
         return n.asText();
+    }
+
+    /** The most a page may ask an agent to think for one move: well inside the request time limit. */
+    static final int MAX_MOVETIME_MS = 10_000;
+    static final int MAX_SIMULATIONS = 1_000_000;
+    /** The body fields that set the agent's search limit, in a new game's and a move's body. */
+    static final Set<String> LIMIT_FIELDS = Set.of("movetimeMs", "sims");
+
+    /**
+     * The agent's limit the body asks for ({@code "movetimeMs": N} or {@code "sims": N}), or
+     * {@link SearchLimit#NONE} (the agent spec's own) when it names none.
+     */
+    static SearchLimit limit(JsonNode body) {
+        if (body.has("movetimeMs") && body.has("sims")) {
+            throw new ApiException(400, "give 'movetimeMs' or 'sims', not both");
+        }
+        if (body.has("movetimeMs")) {
+            return SearchLimit.movetime(whole(body, "movetimeMs", MAX_MOVETIME_MS));
+        }
+        if (body.has("sims")) {
+            return SearchLimit.simulations(whole(body, "sims", MAX_SIMULATIONS));
+        }
+        return SearchLimit.NONE;
+    }
+
+    private static int whole(JsonNode body, String field, int max) {
+        JsonNode n = body.get(field);
+        if (!n.canConvertToInt() || !n.isIntegralNumber() || n.asInt() < 1 || n.asInt() > max) {
+            throw new ApiException(400, "'" + field + "' must be a whole number 1.." + max + ", got "
+                    + Texts.escape(n.toString()));
+        }
+        return n.asInt();
     }
 }

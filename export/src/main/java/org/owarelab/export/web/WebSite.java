@@ -20,6 +20,7 @@ import org.owarelab.export.ExportException;
 import org.owarelab.export.OnnxWriter;
 import org.owarelab.export.SearchSettings;
 import org.owarelab.model.CheckpointException;
+import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.Checkpoints;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.ModelRef;
@@ -29,7 +30,8 @@ import org.owarelab.model.PolicyValueNet;
 /**
  * Writes the static web player of a checkpoint ({@code oware export RUN --web DIR}):
  * <pre>
- * DIR/index.html, style.css, app.js   the play page (pick a side, undo, new game, captures, value and PV)
+ * DIR/index.html, style.css, app.js, view.js   the play page, shared with oware serve (resources .../export/page/)
+ * DIR/port.js                         its game port: the game kept with rules.js, the agent asked through the worker
  * DIR/worker.js                       the agent: PUCT in a Web Worker
  * DIR/rules.js, encoder.js, search.js, network.js   the lab's rules, encoders, search and evaluator in JavaScript
  * DIR/model.onnx                      the network (see OnnxWriter)
@@ -51,9 +53,13 @@ public final class WebSite {
     public static final String ORT_VERSION = "1.30.0";
     /** The files of onnxruntime-web's {@code dist/} the site needs: the wasm backend's ES module and its binary. */
     static final List<String> ORT_FILES = List.of("ort.wasm.bundle.min.mjs", "ort-wasm-simd-threaded.wasm");
-    /** The site's own files, resources of this package. */
-    static final List<String> SITE_FILES = List.of("index.html", "style.css", "app.js", "worker.js", "rules.js",
-            "encoder.js", "search.js", "network.js");
+    /** The play page both pages share (index.html, style, board view, game flow): resources of {@link #PAGE}. */
+    public static final List<String> PAGE_FILES = List.of("index.html", "style.css", "app.js", "view.js");
+    /** Where {@link #PAGE_FILES} are: one page for {@code oware serve} and the web player. */
+    public static final String PAGE = "/org/owarelab/export/page/";
+    /** The site's own files, resources of this package: the page's game port and the agent. */
+    static final List<String> SITE_FILES = List.of("port.js", "worker.js", "rules.js", "encoder.js", "search.js",
+            "network.js");
     /** System property naming onnxruntime-web's {@code dist/} directory (tests and unusual layouts). */
     public static final String ORT_PROPERTY = "oware.web.ort";
     static final String CARD = "player.json";
@@ -125,12 +131,13 @@ public final class WebSite {
             } catch (CheckpointException e) {
                 throw new ExportException(e.getMessage(), e);
             }
-            for (String f : SITE_FILES) {
+            for (String f : Stream.concat(PAGE_FILES.stream().map(x -> PAGE + x), SITE_FILES.stream())
+                    .toList()) {
                 try (InputStream in = WebSite.class.getResourceAsStream(f)) {
                     if (in == null) {
                         throw new IllegalStateException("web player file " + f + " is missing from the build");
                     }
-                    Files.copy(in, tmp.resolve(f));
+                    Files.copy(in, tmp.resolve(f.substring(f.lastIndexOf('/') + 1)));
                 }
             }
             Path ortOut = Files.createDirectory(tmp.resolve("ort"));
@@ -159,6 +166,9 @@ public final class WebSite {
         ObjectNode c = JSON.createObjectNode();
         c.put("format", "oware-web-player").put("formatVersion", 1).put("name", name)
                 .put("rules", net.rules().spec()).put("network", net.describe()).put("model", "model.onnx");
+        // What the page's header says of how the player was made (its details list the rest).
+        CheckpointInfo info = Checkpoints.readInfo(ref.checkpoint());
+        c.putObject("training").put("steps", info.step()).put("parameters", info.parameters());
         ObjectNode onnx = c.putObject("onnx");
         boolean wdl = net.spec().value() == NetworkSpec.ValueHead.WDL;
         onnx.put("encoder", ref.encoderTag()).put("input", OnnxWriter.INPUT).put("policy", OnnxWriter.POLICY);

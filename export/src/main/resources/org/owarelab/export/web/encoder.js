@@ -1,6 +1,6 @@
 // The observation encoders of the lab in JavaScript (org.owarelab.env.CompactEncoder and
 // PlanesEncoder), so that the browser feeds model.onnx exactly what the Java engine feeds the
-// network. Values are rounded to float32 as Java computes them; WebConformanceTest compares the
+// network. Values are rounded to float32 as Java computes them; RulesConformanceTest (export module) compares the
 // encodings with Java's bit for bit. The model card's encoder tag says which one a model reads.
 
 const f32 = Math.fround;

@@ -1,6 +1,6 @@
 // The lab's rules of Oware Abapa in JavaScript, for the static web player (oware export --web).
 // A second implementation of org.owarelab.rules.Board (env/RULES.md), kept in agreement with it by
-// the export module's WebConformanceTest: perft counts and replayed random games under every rule
+// the export module's RulesConformanceTest: perft counts and replayed random games under every rule
 // variant. Written for clarity: one array of house counts, a history stack for undo and the
 // repetition rule. Moves are relative: m in 0..n-1 is the mover's house m from its own left.
 

@@ -4,25 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
+import org.owarelab.export.web.PlayPages;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
@@ -32,12 +28,14 @@ import org.owarelab.rules.RuleSet;
  * chromedriver (never a downloaded one). Skipped, with a message saying so, only where
  * {@code /usr/bin/chromium} is not installed (Chromium without {@code /usr/bin/chromedriver}
  * fails, naming the package); {@code .ci/run} installs both, so CI runs this.
- * Leaves a screenshot of the page in {@code target/serve-page.png} (docs/serve-page.png is a copy).
+ * Then the same page at a phone's size, as North, played by keys with the page's search control
+ * set. Leaves screenshots in {@code target/serve-page.png} and {@code serve-page-phone.png}
+ * (docs/ holds copies).
  */
 @Tag("browser")
 class PlayPageBrowserTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = PlayPages.CHROMIUM;
+    private static final Path CHROMEDRIVER = PlayPages.CHROMEDRIVER;
 
     @TempDir
     Path profile;
@@ -48,20 +46,13 @@ class PlayPageBrowserTest {
                 + "(apt-get install -y chromium chromium-driver; .ci/run does)");
         assertTrue(Files.isExecutable(CHROMEDRIVER), "Chromium is installed but not its driver: "
                 + "apt-get install -y chromium-driver (.ci/run does)");
-        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                "--window-size=860,720", "--user-data-dir=" + profile.toAbsolutePath());
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
         try (AgentRegistry agents = BuiltInAgents.registry();
                 PlayServer server = PlayServer.start(agents, "alphabeta:depth=4", RuleSet.DEFAULT, 3,
                         InetAddress.getLoopbackAddress(), 0)) {
-            WebDriver driver = new ChromeDriver(service, options);
+            WebDriver driver = PlayPages.chrome(profile);
             try {
                 play(driver, "http://127.0.0.1:" + server.port() + "/");
+                playOnAPhone(driver);
             } finally {
                 driver.quit();
             }
@@ -133,20 +124,38 @@ class PlayPageBrowserTest {
         assertTrue(driver.findElement(By.id("last")).getText().contains("capturing"),
                 driver.findElement(By.id("last")).getText());
         assertTrue(driver.findElements(By.cssSelector(".house.captured")).size() > 0);
-        byte[] png = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
-        Files.createDirectories(Path.of("target"));
-        Files.write(Path.of("target", "serve-page.png"), png);
-        assertTrue(png.length > 1000);
+        PlayPages.assertEvalBar(driver);
+        PlayPages.screenshot(driver, "serve-page");
+    }
+
+    /**
+     * The same page at a phone's size, as North, with the agent held to 2 ms a move by the page's
+     * search control, played by keys until a capture; every board checked, nothing wider than
+     * the screen.
+     */
+    private static void playOnAPhone(WebDriver driver) throws Exception {
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
+        PlayPages.viewport(driver, PlayPages.PHONE);
+        new Select(driver.findElement(By.id("limit"))).selectByValue("time");
+        WebElement amount = driver.findElement(By.id("amount"));
+        amount.clear();
+        amount.sendKeys("2");
+        new Select(driver.findElement(By.id("side"))).selectByValue("north");
+        driver.findElement(By.id("new")).click();
+        wait.until(d -> moves(d).length() == 1 && d.findElement(By.tagName("body")).getDomAttribute("data-state")
+                .equals("human"));
+        Board b = new Board(RuleSet.DEFAULT);
+        Moves.playAll(b, moves(driver));
+        PlayPages.assertBoardDrawn(driver, b, "north");
+        assertEquals("a", driver.findElements(By.cssSelector("#row-bottom .house")).get(0).getDomAttribute("data-letter"));
+        PlayPages.assertFitsWidth(driver);
+        assertTrue(PlayPages.playByKeys(driver, "north", 60, true, Duration.ofSeconds(60)), "a capture within 60 turns");
+        PlayPages.assertFitsWidth(driver);
+        PlayPages.screenshot(driver, "serve-page-phone");
     }
 
     private static void assertBoardDrawn(WebDriver driver, Board b) {
-        for (int i = 0; i < 12; i++) {
-            String letter = String.valueOf(i < 6 ? (char) ('A' + i) : (char) ('a' + i - 6));
-            String text = house(driver, letter).getText();
-            assertEquals(String.valueOf(b.count(i)), text.split("\\R")[0].strip(), "house " + letter + ": " + text);
-        }
-        List<WebElement> legal = driver.findElements(By.cssSelector("#row-bottom .house.legal"));
-        assertEquals(b.legalLetters().length(), legal.size());
+        PlayPages.assertBoardDrawn(driver, b, "south");
     }
 
     private static WebElement house(WebDriver driver, String letter) {

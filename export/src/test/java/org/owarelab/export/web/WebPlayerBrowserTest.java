@@ -5,23 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.owarelab.env.Encoders;
@@ -41,13 +37,14 @@ import org.owarelab.training.nn.CheckpointWriter;
  * so the game proves the page needs nothing else. Plays North for one agent move and an undo,
  * then a whole game as South against the in-browser player, checking every drawn board against
  * the Java rules, the capture mark, the agent's value and PV and the thinking state. Skipped, with
- * a message, only where {@code /usr/bin/chromium} is not installed. Leaves a screenshot in
- * {@code target/web-player.png} (docs/web-player.png is a copy).
+ * a message, only where {@code /usr/bin/chromium} is not installed. Then the same at a phone's
+ * size, played by keys. Leaves screenshots in {@code target/web-player.png} and
+ * {@code web-player-phone.png} (docs/ holds copies).
  */
 @Tag("browser")
 class WebPlayerBrowserTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = PlayPages.CHROMIUM;
+    private static final Path CHROMEDRIVER = PlayPages.CHROMEDRIVER;
 
     @TempDir
     Path tmp;
@@ -66,27 +63,20 @@ class WebPlayerBrowserTest {
         }
         Path site = WebSite.write(new WebSite.Options(tmp.resolve("run"), tmp.resolve("site"), SearchSettings.of(24, null),
                 "BrowserNet", null));
-        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                "--window-size=860,760", "--user-data-dir=" + tmp.resolve("profile").toAbsolutePath(),
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
         try (StaticFiles server = new StaticFiles(site)) {
-            WebDriver driver = new ChromeDriver(service, options);
+            WebDriver driver = PlayPages.chrome(tmp.resolve("profile"),
+                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1");
             try {
                 play(driver, server.url());
+                playOnAPhone(driver);
             } finally {
                 driver.quit();
             }
             Set<String> files = server.requested.stream().collect(Collectors.toSet());
-            assertEquals(Set.of("/", "/style.css", "/app.js", "/rules.js", "/worker.js", "/player.json", "/search.js",
+            assertEquals(Set.of("/", "/style.css", "/app.js", "/view.js", "/port.js", "/rules.js", "/worker.js", "/player.json", "/search.js",
                     "/network.js", "/encoder.js", "/model.onnx", "/ort/ort.wasm.bundle.min.mjs",
-                    "/ort/ort-wasm-simd-threaded.wasm"), files.stream().filter(f -> !f.equals("/favicon.ico"))
-                    .collect(Collectors.toSet()), "the site's own files, each from the static server");
+                    "/ort/ort-wasm-simd-threaded.wasm"), files,
+                    "the site's own files, each from the static server (no favicon.ico: the icon is inline)");
         }
     }
 
@@ -100,6 +90,14 @@ class WebPlayerBrowserTest {
                 || !d.findElement(By.id("error")).getText().isEmpty());
         assertEquals("", driver.findElement(By.id("error")).getText());
         assertEquals("24", driver.findElement(By.id("amount")).getDomProperty("value"), "the exported simulations");
+        // a plain header: the name and how it was made; the internals only on demand
+        assertEquals("BrowserNet", driver.findElement(By.id("agent")).getText());
+        assertTrue(driver.findElement(By.id("trained")).getText().contains("for 3 learner steps"),
+                driver.findElement(By.id("trained")).getText());
+        assertFalse(driver.findElement(By.id("details")).isDisplayed(), "details closed");
+        driver.findElement(By.cssSelector("#about summary")).click();
+        assertTrue(driver.findElement(By.id("details")).getText().contains("mlp"), driver.findElement(By.id("details")).getText());
+        driver.findElement(By.cssSelector("#about summary")).click();
         assertBoardDrawn(driver, new Board(), "south");
 
         // North: the agent opens, searching for 1.5 s, shown as thinking; then undo is refused (no human move yet)
@@ -136,7 +134,6 @@ class WebPlayerBrowserTest {
         driver.findElement(By.id("new")).click();
         wait.until(d -> moves(d).isEmpty() && state(d).equals("human"));
         boolean captureShown = false;
-        byte[] png = null;
         for (int turn = 0; turn < 400 && !state(driver).equals("over"); turn++) {
             String before = moves(driver);
             Board now = new Board();
@@ -155,7 +152,8 @@ class WebPlayerBrowserTest {
                         driver.findElement(By.id("last")).getText());
                 assertFalse(driver.findElements(By.cssSelector(".house.captured")).isEmpty(), "captured houses marked");
                 if (!captureShown) {
-                    png = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
+                    PlayPages.assertEvalBar(driver);
+                    PlayPages.screenshot(driver, "web-player");
                     captureShown = true;
                 }
             }
@@ -169,9 +167,31 @@ class WebPlayerBrowserTest {
         assertTrue(status.contains("south " + end.finalStore(0) + " - north " + end.finalStore(1)), status);
         assertTrue(captureShown, "some move of the game captured and the page marked it");
         assertEquals("", driver.findElement(By.id("error")).getText());
-        Files.createDirectories(Path.of("target"));
-        Files.write(Path.of("target", "web-player.png"), png);
-        assertTrue(png.length > 1000);
+    }
+
+    /**
+     * The same page at a phone's size, played by keys: n starts a game, a key sows, u undoes; then a
+     * whole game by keys, every board checked, with nothing wider than the screen.
+     */
+    private static void playOnAPhone(WebDriver driver) throws Exception {
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(120));
+        PlayPages.viewport(driver, PlayPages.PHONE);
+        new Select(driver.findElement(By.id("side"))).selectByValue("south");
+        ((JavascriptExecutor) driver).executeScript("document.activeElement.blur()");
+        new Actions(driver).sendKeys("n").perform();
+        wait.until(d -> moves(d).isEmpty() && state(d).equals("human"));
+        PlayPages.assertFitsWidth(driver);
+        new Actions(driver).sendKeys("c").perform();
+        wait.until(d -> moves(d).length() == 2 && state(d).equals("human"));
+        assertEquals('C', moves(driver).charAt(0), "key c sows South's third house");
+        new Actions(driver).sendKeys("u").perform();
+        wait.until(d -> moves(d).isEmpty() && state(d).equals("human"));
+        assertTrue(PlayPages.playByKeys(driver, "south", 400, true, Duration.ofSeconds(120)), "a capture");
+        PlayPages.assertFitsWidth(driver);
+        PlayPages.screenshot(driver, "web-player-phone");
+        PlayPages.playByKeys(driver, "south", 400, false, Duration.ofSeconds(120));
+        assertEquals("over", state(driver), "the game ended within 400 turns");
+        assertEquals("", driver.findElement(By.id("error")).getText());
     }
 
     private static void setAmount(WebDriver driver, String value) {
@@ -186,18 +206,8 @@ class WebPlayerBrowserTest {
         assertTrue(reply.contains("PV " + move), reply);
     }
 
-    /** Every house's count, both stores and the highlighted legal moves as the Java rules have them. */
     private static void assertBoardDrawn(WebDriver driver, Board b, String human) {
-        for (int i = 0; i < 12; i++) {
-            String letter = String.valueOf(i < 6 ? (char) ('A' + i) : (char) ('a' + i - 6));
-            String text = house(driver, letter).getText();
-            assertEquals(String.valueOf(b.count(i)), text.split("\\R")[0].strip(), "house " + letter + ": " + text);
-        }
-        int me = human.equals("south") ? 0 : 1;
-        assertEquals(String.valueOf(b.store(me)), driver.findElement(By.id("store-bottom")).getText().split("\\R")[0].strip());
-        assertEquals(String.valueOf(b.store(1 - me)), driver.findElement(By.id("store-top")).getText().split("\\R")[0].strip());
-        List<WebElement> legal = driver.findElements(By.cssSelector(".house.legal"));
-        assertEquals(b.isOver() || b.toMove() != me ? 0 : b.legalLetters().length(), legal.size(), "highlighted moves");
+        PlayPages.assertBoardDrawn(driver, b, human);
     }
 
     private static WebElement house(WebDriver driver, String letter) {

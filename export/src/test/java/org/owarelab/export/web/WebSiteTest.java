@@ -42,7 +42,7 @@ class WebSiteTest {
     void theSiteHoldsThePageTheScriptsTheModelAndOnnxRuntimeWeb(@TempDir Path tmp) throws IOException {
         Path site = WebSite.write(new WebSite.Options(shared.resolve("run"), tmp.resolve("site"),
                 SearchSettings.of(null, 500L), null, null));
-        for (String f : List.of("index.html", "app.js", "worker.js", "rules.js", "search.js", "encoder.js", "network.js",
+        for (String f : List.of("index.html", "app.js", "view.js", "port.js", "worker.js", "rules.js", "search.js", "encoder.js", "network.js",
                 "style.css", "model.onnx", "player.json", "ort/ort.wasm.bundle.min.mjs", "ort/ort-wasm-simd-threaded.wasm",
                 "ort/NOTICE.txt")) {
             assertTrue(Files.isRegularFile(site.resolve(f)), f);
@@ -55,6 +55,8 @@ class WebSiteTest {
         assertEquals("wdl_logits", card.path("onnx").path("wdl").asText());
         assertEquals(500, card.path("search").path("movetimeMillis").asInt());
         assertEquals("OwareLab-step-00000002", card.path("name").asText());
+        assertEquals(2, card.path("training").path("steps").asInt(), "the checkpoint's step, for the page's header");
+        assertTrue(card.path("training").path("parameters").asInt() > 0, card.toString());
     }
 
     @Test
