@@ -117,6 +117,8 @@ class _Jvm:
         cls.Position = jpype.JClass('org.owarelab.rules.Position')
         cls.Moves = jpype.JClass('org.owarelab.rules.Moves')
         cls.BackgroundDecision = jpype.JClass('org.owarelab.agents.BackgroundDecision')
+        cls.Thread = jpype.JClass('java.lang.Thread')
+        cls.InterruptedException = jpype.JClass('java.lang.InterruptedException')
         cls.JInt = jpype.JInt
         cls.JArray = jpype.JArray
         cls.JException = jpype.JException
@@ -257,7 +259,10 @@ def _wait_stopped(job, seconds):
         except KeyboardInterrupt:
             continue
         except _Jvm.JException:
-            break
+            # The search's own exception (it is done), or this thread's Java interrupt, which a
+            # Ctrl-C can leave set: cleared by the throw, so the wait goes on.
+            if job.done():
+                break
     return bool(job.done())
 
 
@@ -287,6 +292,9 @@ def _decide(agent, board, seed):
     defers Python's signal handlers until it returns); the search is then stopped, and waited for
     briefly so that the board is the env's again, before the KeyboardInterrupt goes on."""
     _settle(agent)
+    # A Ctrl-C during an earlier call can leave this thread's Java interrupt flag set (JPype carries
+    # the signal into the JVM): cleared, so that the new search's first wait is not cut short.
+    _Jvm.Thread.interrupted()
 
     def call():
         agent.reset(seed)
@@ -295,11 +303,19 @@ def _decide(agent, board, seed):
     try:
         d = None
         while d is None:
-            d = jpype_call(lambda: job.waitFor(WAIT_SLICE_MS))
+            try:
+                d = job.waitFor(WAIT_SLICE_MS)
+            except _Jvm.InterruptedException:
+                # JPype can carry the Ctrl-C into the JVM as this thread's interrupt, before Python
+                # raises it: the same Ctrl-C.
+                raise KeyboardInterrupt from None
+            except _Jvm.JException as e:
+                raise OwareError(str(_Jvm.Texts.reason(e))) from None
     except BaseException:
         job.stop()
         if not _wait_stopped(job, STOP_GRACE_S):
             _unfinished[agent] = job
+        _Jvm.Thread.interrupted()  # nothing of this Ctrl-C left for the next call
         raise
     move = int(d.move())
     return Decision(move, str(_Jvm.Moves.letter(board.toMove(), move)), float(d.value()),
