@@ -46,11 +46,6 @@ import org.owarelab.util.AtomicFiles;
  */
 public final class ClusterGameSource implements GameSource {
     static final int WAIT_NOTICE_SECONDS = 10;
-    /**
-     * The shortest wait, with every block of the version taken and none queued, before the blocks
-     * still missing are issued again: see {@link #reissueAfterStall}.
-     */
-    static final long STALL_MIN_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** Drop messages printed per generation (the rest are counted). */
     private static final int DROP_MESSAGES = 5;
     static final String RUN_FILE = "cluster.json";
@@ -73,8 +68,8 @@ public final class ClusterGameSource implements GameSource {
     private final java.util.concurrent.atomic.AtomicLong lostBlocks = new java.util.concurrent.atomic.AtomicLong();
     /** Blocks issued again this version after a stall ({@link #reissueAfterStall}). */
     private long stalledBlocks;
-    /** The longest wait between two records this session: how long a block may take. */
-    private long longestGapNanos;
+    /** When missing blocks are issued again ({@link #reissueAfterStall}). */
+    private final StallClock stall = new StallClock();
 
     private ClusterGameSource(HazelcastInstance hz, String runId, ClusterSettings settings, PrintStream log,
             RecordGate gate, int ticketGames) {
@@ -219,20 +214,13 @@ public final class ClusterGameSource implements GameSource {
         Map<RecordGate.Reason, Long> dropsBefore = gate.dropped();
         int messages = 0;
         issueLimit = 2L * r.games();
-        long lastRecord = t0;
-        // Re-issues since the last accepted game: each doubles the wait before the next, so that a
-        // healthy but slow start (every block taken, the first games still being played) costs at
-        // most a few extra blocks rather than a block every STALL_MIN_NANOS.
-        int stalls = 0;
+        stall.start(t0);
         while (games.size() < r.games()) {
             topUpTickets(r.version());
             byte[] b = records.poll(200, TimeUnit.MILLISECONDS);
             long now = System.nanoTime();
             if (b == null) {
-                if (reissueAfterStall(r, games.size(), now - lastRecord, stalls)) {
-                    lastRecord = now;
-                    stalls++;
-                }
+                reissueAfterStall(r, games.size(), now);
                 if (System.nanoTime() - lastNotice > WAIT_NOTICE_SECONDS * 1_000_000_000L) {
                     lastNotice = System.nanoTime();
                     log.printf("gen %d: %d of %d games in, %d workers connected; waiting for games%n",
@@ -255,12 +243,7 @@ public final class ClusterGameSource implements GameSource {
                 }
                 continue;
             }
-            // Only an accepted game shows progress: a stream of stale or doubled ones keeps no stall alive.
-            if (stalls == 0) {
-                longestGapNanos = Math.max(longestGapNanos, now - lastRecord);
-            }
-            lastRecord = now;
-            stalls = 0;
+            stall.accepted(now);
             games.add(m.game());
             positions.addAll(m.positions());
             perWorker.merge(m.worker(), 1L, Long::sum);
@@ -344,25 +327,23 @@ public final class ClusterGameSource implements GameSource {
      * A block can be lost without its worker leaving: a poll served by this member whose reply
      * never reached the worker (its call timed out in a network partition, or the worker failed
      * before playing), so no disconnection raises {@link #lostBlocks}. When every block the version
-     * may have has been issued and taken (none queued) and no record has come for three times the
-     * longest wait between accepted records seen so far (at least {@link #STALL_MIN_NANOS}; doubled
-     * for each re-issue since the last accepted record, {@code stalls}), the games the
+     * may have has been issued and taken (none queued) and no record has come for long enough
+     * ({@link StallClock}), the games the
      * generation still lacks are issued again, under new ids: a lost block's games, if they ever
      * arrive, are other games, and a late one is dropped as stale, so none counts twice.
      *
-     * @return true when blocks were issued
      */
-    private boolean reissueAfterStall(Request r, int received, long idleNanos, int stalls) {
-        long wait = Math.max(STALL_MIN_NANOS, 3 * longestGapNanos) << Math.min(stalls, 8);
-        if (nextIndex < limit() || !tickets.isEmpty() || idleNanos < wait) {
-            return false;
+    private void reissueAfterStall(Request r, int received, long now) {
+        if (nextIndex < limit() || !tickets.isEmpty() || !stall.due(now)) {
+            return;
         }
+        long idleNanos = stall.idleNanos(now);
         long blocks = (r.games() - received + ticketGames - 1) / ticketGames;
         stalledBlocks += blocks;
         log.printf("gen %d: no game for %d s with every block taken; issuing %d more (blocks taken but not played: a "
                 + "reply lost on the network, or a worker that failed)%n", r.generation(), idleNanos / 1_000_000_000L,
                 blocks);
-        return true;
+        stall.reissued(now);
     }
 
     private int clients() {
