@@ -1,7 +1,7 @@
 """The two ways to reach the lab's Java environment, behind one small interface.
 
 ``JPypeBackend`` runs the JVM inside this Python process (Debian's ``python3-jpype``) and calls
-``org.owarelab.env.bridge.FlatEnv``: one call per step, one ``float[]`` back. ``SubprocessBackend``
+``org.owarelab.protocol.bridge.FlatEnv``: one call per step, one ``float[]`` back. ``SubprocessBackend``
 starts ``oware jsonl --env`` and exchanges one JSON line per request. Both answer the same
 :class:`Step` values and raise :class:`OwareError` with the lab's message; every rule decision is
 the Java side's (this package re-implements none).
@@ -20,7 +20,7 @@ from . import paths
 from .errors import OwareError
 
 SIDES = ('south', 'north')
-# Indices of org.owarelab.env.bridge.FlatEnv's layout (a test checks them against the Java constants).
+# Indices of org.owarelab.protocol.bridge.FlatEnv's layout (a test checks them against the Java constants).
 SOUTH_REWARD, NORTH_REWARD, MASK, TO_MOVE, TERMINATED, TRUNCATED, PLY = 0, 1, 2, 3, 4, 5, 6
 SOUTH_STORE, NORTH_STORE, SOUTH_SCORE, NORTH_SCORE, CAPTURED, END_REASON, FIELDS = 7, 8, 9, 10, 11, 12, 13
 
@@ -109,8 +109,8 @@ class _Jvm:
             jpype.startJVM(*opts, '-Djava.awt.headless=true', classpath=_support_jar(jpype) + paths.class_path(),
                            convertStrings=True, interrupt=False)
         pkg = jpype.JPackage('org').owarelab
-        cls.FlatEnv = jpype.JClass('org.owarelab.env.bridge.FlatEnv')
-        cls.FlatVectorEnv = jpype.JClass('org.owarelab.env.bridge.FlatVectorEnv')
+        cls.FlatEnv = jpype.JClass('org.owarelab.protocol.bridge.FlatEnv')
+        cls.FlatVectorEnv = jpype.JClass('org.owarelab.protocol.bridge.FlatVectorEnv')
         cls.Texts = jpype.JClass('org.owarelab.util.Texts')
         cls.RuleSet = jpype.JClass('org.owarelab.rules.RuleSet')
         cls.Board = jpype.JClass('org.owarelab.rules.Board')

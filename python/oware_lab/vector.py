@@ -2,7 +2,7 @@
 
 With the JPype backend a batch crosses into Java once and no array crosses at all: the actions,
 observations, masks, rewards and flags live in one numpy block that Java sees as a direct
-``ByteBuffer`` (``org.owarelab.env.bridge.DirectVectorEnv``); Python writes the actions into it,
+``ByteBuffer`` (``org.owarelab.protocol.bridge.DirectVectorEnv``); Python writes the actions into it,
 calls ``step()``, and reads each part as a numpy view. The subprocess backend follows the same
 episodes over ``oware jsonl --env``'s ``vreset``/``vstep`` ops: one JSON line per batch each way.
 """
@@ -134,7 +134,7 @@ class _JPypeVector:
         backends._Jvm.start()
         J = backends._Jvm
         import jpype
-        D = jpype.JClass('org.owarelab.env.bridge.DirectVectorEnv')
+        D = jpype.JClass('org.owarelab.protocol.bridge.DirectVectorEnv')
         self._d = backends.jpype_call(lambda: D(rules, env, count))
         vec = self._d.vector()
         self.size, self.n, self.count = int(vec.observationSize()), int(vec.config().rules().houses()), count

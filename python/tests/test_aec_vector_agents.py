@@ -108,7 +108,7 @@ def test_python_seed_mixing_matches_the_lab_s(jpype_only):
     mix = jpype.JClass('org.owarelab.util.SplitMix').mix
     for z in [0, 1, -1, 5, 2 ** 62, -(2 ** 63), 123456789]:
         assert _seeds.mix64(z) == int(mix(z))
-    flat = jpype.JClass('org.owarelab.env.bridge.FlatEnv')
+    flat = jpype.JClass('org.owarelab.protocol.bridge.FlatEnv')
     assert [int(getattr(flat, n)) for n in ('MASK', 'TO_MOVE', 'END_REASON', 'FIELDS')] == \
            [backends.MASK, backends.TO_MOVE, backends.END_REASON, backends.FIELDS]
 

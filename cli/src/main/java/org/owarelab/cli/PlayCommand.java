@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.model.ModelAgents;
+import org.owarelab.play.TerminalGame;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Side;
 import picocli.CommandLine.Command;
@@ -54,7 +55,7 @@ final class PlayCommand implements Callable<Integer> {
             agents.checkAll(java.util.List.of(agentSpec), board.rules());
             try (Agent agent = agents.create(agentSpec, board.rules(), seed)) {
                 BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
-                new PlaySession(board, agent, side, seed, in, spec.commandLine().getOut()).run();
+                new TerminalGame(board, agent, side, seed, in, spec.commandLine().getOut()).run();
             }
         }
         return 0;

@@ -2,7 +2,7 @@ package org.owarelab.cli;
 
 import java.util.concurrent.Callable;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.export.serve.PlayServer;
+import org.owarelab.play.serve.PlayServer;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;

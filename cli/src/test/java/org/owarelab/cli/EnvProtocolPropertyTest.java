@@ -14,8 +14,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
-import org.owarelab.export.jsonl.EnvProtocol;
-import org.owarelab.export.jsonl.JsonLines;
+import org.owarelab.protocol.jsonl.EnvProtocol;
+import org.owarelab.protocol.jsonl.JsonLines;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.Inputs;
 

@@ -19,12 +19,15 @@ import java.util.stream.Stream;
 import org.owarelab.agents.Agent;
 import org.owarelab.formats.Mappers;
 import org.owarelab.onnx.OnnxModel;
+import org.owarelab.play.serve.PlayServer;
+import org.owarelab.protocol.jsonl.AgentProtocol;
 import org.owarelab.rules.Board;
 import org.owarelab.tables.TableBuilder;
+import org.owarelab.util.Texts;
 
 /**
  * The jars an exported engine runs on, copied from this program's class path into the bundle's
- * {@code lib/}: the lab's formats, env, tables, agents, onnx and export modules, and the third-party jars
+ * {@code lib/}: the lab's util, formats, env, tables, agents, onnx, protocol, play and export modules, and the third-party jars
  * the engine needs at run time (ONNX Runtime, Jackson), whose file names the build lists in
  * {@value #LIST}. No DJL, no libtorch: the engine evaluates its network with ONNX Runtime (the
  * onnx module), and the export module's DJL classes (the writer) are never loaded by it. Nothing
@@ -37,11 +40,14 @@ final class BundleJars {
     private static final Map<String, Class<?>> MODULES = new LinkedHashMap<>();
 
     static {
+        MODULES.put("oware-util.jar", Texts.class);
         MODULES.put("oware-formats.jar", Mappers.class);
         MODULES.put("oware-env.jar", Board.class);
         MODULES.put("oware-agents.jar", Agent.class);
         MODULES.put("oware-tables.jar", TableBuilder.class);
         MODULES.put("oware-onnx.jar", OnnxModel.class);
+        MODULES.put("oware-protocol.jar", AgentProtocol.class);
+        MODULES.put("oware-play.jar", PlayServer.class);
         MODULES.put("oware-export.jar", BundleJars.class);
     }
 

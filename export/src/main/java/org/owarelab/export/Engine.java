@@ -6,8 +6,8 @@ import java.util.List;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
 import org.owarelab.agents.uci.UciMain;
-import org.owarelab.export.jsonl.AgentProtocol;
-import org.owarelab.export.serve.PlayServer;
+import org.owarelab.protocol.jsonl.AgentProtocol;
+import org.owarelab.play.serve.PlayServer;
 import org.owarelab.rules.RuleSet;
 
 /**

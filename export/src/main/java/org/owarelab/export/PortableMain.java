@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.export.jsonl.AgentProtocol;
-import org.owarelab.export.jsonl.EnvProtocol;
-import org.owarelab.export.jsonl.JsonLines;
+import org.owarelab.protocol.jsonl.AgentProtocol;
+import org.owarelab.protocol.jsonl.EnvProtocol;
+import org.owarelab.protocol.jsonl.JsonLines;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.Texts;
 

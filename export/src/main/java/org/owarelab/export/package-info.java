@@ -4,8 +4,8 @@
  * probe positions); {@link org.owarelab.export.OnnxWriter} turns a network into ONNX;
  * {@link org.owarelab.export.EngineMain} starts the bundle's engine once its files are as exported
  * (the jars of {@code lib/jars.txt}, the card, the network's SHA-256), speaking UCI to GUIs or
- * {@link org.owarelab.export.jsonl.AgentProtocol} (one JSON request per line) to scripts, or serving the
- * play page of {@code org.owarelab.export.serve} ({@code DIR/serve}, {@code oware serve}) to a
+ * {@link org.owarelab.protocol.jsonl.AgentProtocol} (one JSON request per line) to scripts, or serving the
+ * play page of {@code org.owarelab.play.serve} ({@code DIR/serve}, {@code oware serve}) to a
  * browser. {@code oware export FILE.onnx} bundles any network of the ONNX contract
  * ({@code OnnxBundle}); {@link org.owarelab.export.PortableAgents} and
  * {@link org.owarelab.export.PortableMain} are the agent registry and {@code jsonl} front end of

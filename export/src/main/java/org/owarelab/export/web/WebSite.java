@@ -26,11 +26,12 @@ import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.ModelRef;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
+import org.owarelab.play.Pages;
 
 /**
  * Writes the static web player of a checkpoint ({@code oware export RUN --web DIR}):
  * <pre>
- * DIR/index.html, style.css, app.js, view.js   the play page, shared with oware serve (resources .../export/page/)
+ * DIR/index.html, style.css, app.js, view.js   the play page, shared with oware serve (resources of the play module)
  * DIR/port.js                         its game port: the game kept with rules.js, the agent asked through the worker
  * DIR/worker.js                       the agent: PUCT in a Web Worker
  * DIR/rules.js, encoder.js, search.js, network.js   the lab's rules, encoders, search and evaluator in JavaScript
@@ -42,24 +43,17 @@ import org.owarelab.model.PolicyValueNet;
  * server such as {@code python3 -m http.server} (browsers refuse ES modules and workers from
  * {@code file://} pages), and sends no request anywhere else.
  *
- * <p>onnxruntime-web comes from the npm registry at build time (the export module's
+ * <p>onnxruntime-web comes from the npm registry at build time (the play module's
  * {@code package-lock.json}); the export copies its files from {@code node_modules}, found
  * through {@link #ortDirectory()}. Where the build had no npm, the export says so and writes
  * nothing. Atomic: written into a temporary sibling of {@code DIR} and renamed at the end; {@code
  * DIR} must not exist or be empty.
  */
 public final class WebSite {
-    /** The onnxruntime-web version the site is built and tested with (export/package.json). */
+    /** The onnxruntime-web version the site is built and tested with (play/package.json). */
     public static final String ORT_VERSION = "1.30.0";
     /** The files of onnxruntime-web's {@code dist/} the site needs: the wasm backend's ES module and its binary. */
     static final List<String> ORT_FILES = List.of("ort.wasm.bundle.min.mjs", "ort-wasm-simd-threaded.wasm");
-    /** The play page both pages share (index.html, style, board view, game flow): resources of {@link #PAGE}. */
-    public static final List<String> PAGE_FILES = List.of("index.html", "style.css", "app.js", "view.js");
-    /** Where {@link #PAGE_FILES} are: one page for {@code oware serve} and the web player. */
-    public static final String PAGE = "/org/owarelab/export/page/";
-    /** The site's own files, resources of this package: the page's game port and the agent. */
-    static final List<String> SITE_FILES = List.of("port.js", "worker.js", "rules.js", "encoder.js", "search.js",
-            "network.js");
     /** System property naming onnxruntime-web's {@code dist/} directory (tests and unusual layouts). */
     public static final String ORT_PROPERTY = "oware.web.ort";
     static final String CARD = "player.json";
@@ -82,7 +76,7 @@ public final class WebSite {
 
     /**
      * Where onnxruntime-web's files are: the system property {@value #ORT_PROPERTY}, else
-     * {@code export/node_modules/onnxruntime-web/dist} under the checkout the {@code oware}
+     * {@code play/node_modules/onnxruntime-web/dist} under the checkout the {@code oware}
      * launcher names ({@code oware.home}), else under the working directory.
      */
     public static Path ortDirectory() {
@@ -91,7 +85,7 @@ public final class WebSite {
             return Path.of(p);
         }
         Path home = Path.of(System.getProperty("oware.home", "."));
-        return home.resolve("export/node_modules/onnxruntime-web/dist");
+        return home.resolve("play/node_modules/onnxruntime-web/dist");
     }
 
     /**
@@ -131,7 +125,8 @@ public final class WebSite {
             } catch (CheckpointException e) {
                 throw new ExportException(e.getMessage(), e);
             }
-            for (String f : Stream.concat(PAGE_FILES.stream().map(x -> PAGE + x), SITE_FILES.stream())
+            for (String f : Stream.concat(Pages.PAGE_FILES.stream().map(x -> Pages.PAGE + x),
+                    Pages.WEB_FILES.stream().map(x -> Pages.WEB + x))
                     .toList()) {
                 try (InputStream in = WebSite.class.getResourceAsStream(f)) {
                     if (in == null) {
@@ -193,7 +188,7 @@ public final class WebSite {
     /**
      * The {@code oware} launcher's build leaves onnxruntime-web out (so the main job's first build
      * does not wait on npm); the first {@code --web} export of a checkout installs it, pinned by
-     * the export module's lockfile, with the module's own {@code fetch-web-runtime.sh} (npm ci from
+     * the play module's lockfile, with the module's own {@code fetch-web-runtime.sh} (npm ci from
      * the npm registry). Nothing happens when the files are there, when {@value #ORT_PROPERTY}
      * names them, or outside a checkout; {@link #checkOrt} then says what is missing.
      */
@@ -201,7 +196,7 @@ public final class WebSite {
         if (System.getProperty(ORT_PROPERTY) != null || ORT_FILES.stream().allMatch(f -> Files.isRegularFile(dist.resolve(f)))) {
             return;
         }
-        Path script = Path.of(System.getProperty("oware.home", ".")).resolve("export/fetch-web-runtime.sh");
+        Path script = Path.of(System.getProperty("oware.home", ".")).resolve("play/fetch-web-runtime.sh");
         if (!Files.isRegularFile(script)) {
             return;
         }
@@ -230,7 +225,7 @@ public final class WebSite {
     /** onnxruntime-web's files present, of the pinned version; else what is missing and how to get it. */
     static void checkOrt(Path dist) {
         String fix = "it comes from the npm registry (install Node.js and npm, e.g. apt-get install nodejs npm, "
-                + "then run: cd export && npm ci --ignore-scripts; mvn builds of the export module do that too)";
+                + "then run: cd play && npm ci --ignore-scripts; mvn builds of the play module do that too)";
         for (String f : ORT_FILES) {
             if (!Files.isRegularFile(dist.resolve(f))) {
                 throw new ExportException("--web: onnxruntime-web " + ORT_VERSION + " is missing (no " + dist.resolve(f)

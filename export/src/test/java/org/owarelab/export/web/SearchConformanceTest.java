@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.owarelab.play.web.RandomGames;
+import org.owarelab.play.web.NodeHarness;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.Decision;
@@ -55,7 +57,7 @@ class SearchConformanceTest {
     void uniformSearchGivesTheSameMovesAndVisitCounts() throws Exception {
         NodeHarness.assumeNode();
         RuleSet rules = RuleSet.DEFAULT;
-        List<String> positions = positions(rules, POSITIONS, 31);
+        List<String> positions = RandomGames.positions(rules, POSITIONS, 31);
         JsonNode js = search(rules, positions, null, null);
         try (Agent agent = PuctAgent.FACTORY.create(AgentSpec.parse("puct:sims=" + SIMS), rules, 1)) {
             for (int i = 0; i < positions.size(); i++) {
@@ -84,7 +86,7 @@ class SearchConformanceTest {
     void batchedUniformSearchGivesTheJavaEnginesVisitCounts(int batch) throws Exception {
         NodeHarness.assumeNode();
         RuleSet rules = RuleSet.DEFAULT;
-        List<String> positions = positions(rules, POSITIONS, 53);
+        List<String> positions = RandomGames.positions(rules, POSITIONS, 53);
         JsonNode js = search(rules, positions, null, null, batch);
         int calls = 0;
         try (Agent agent = PuctAgent.FACTORY.create(AgentSpec.parse("puct:sims=" + SIMS + ",batch=" + batch), rules, 1)) {
@@ -120,7 +122,7 @@ class SearchConformanceTest {
     void aFailedNetworkCallLeavesTheTreeConsistent(int batch, String how) throws Exception {
         NodeHarness.assumeNode();
         RuleSet rules = RuleSet.DEFAULT;
-        List<String> positions = positions(rules, 24, 59);
+        List<String> positions = RandomGames.positions(rules, 24, 59);
         ObjectNode req = NodeHarness.request("recover").put("rules", rules.spec()).put("sims", SIMS)
                 .put("batch", batch).put("how", how);
         positions.forEach(req.putArray("positions")::add);
@@ -156,7 +158,7 @@ class SearchConformanceTest {
         NodeHarness.assumeNode();
         RuleSet rules = RuleSet.DEFAULT;
         ObservationEncoder encoder = Encoders.create(encoderId, rules);
-        List<String> positions = positions(rules, POSITIONS, 47);
+        List<String> positions = RandomGames.positions(rules, POSITIONS, 47);
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.parse(spec), encoder, 7, DeviceChoice.CPU)) {
             TestNets.randomise(net, new SplittableRandom(13));
             Path model = tmp.resolve("model.onnx");
@@ -222,15 +224,5 @@ class SearchConformanceTest {
             s += v.asInt();
         }
         return s;
-    }
-
-    /** Positions along random games (not over), each as the moves from the start. */
-    static List<String> positions(RuleSet rules, int count, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        List<String> out = new ArrayList<>();
-        for (String game : RulesConformanceTest.randomGames(rules, count, seed)) {
-            out.add(game.substring(0, r.nextInt(Math.max(1, game.length() - 1))));
-        }
-        return out;
     }
 }

@@ -20,6 +20,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.owarelab.play.web.PlayPages;
 import org.owarelab.env.Encoders;
 import org.owarelab.export.SearchSettings;
 import org.owarelab.model.DeviceChoice;

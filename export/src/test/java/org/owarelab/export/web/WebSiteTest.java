@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.play.web.NodeHarness;
 import org.owarelab.env.Encoders;
 import org.owarelab.export.ExportException;
 import org.owarelab.export.SearchSettings;
