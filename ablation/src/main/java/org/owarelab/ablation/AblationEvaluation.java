@@ -11,6 +11,7 @@ import java.util.Map;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
+import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.ReportData;
 import org.owarelab.evaluation.stats.EloOptions;
@@ -21,6 +22,8 @@ import org.owarelab.evaluation.tournament.TournamentConfig;
 import org.owarelab.evaluation.tournament.TournamentListener;
 import org.owarelab.evaluation.tournament.TournamentPlan;
 import org.owarelab.model.ModelAgents;
+import org.owarelab.util.AtomicFiles;
+import org.owarelab.util.Texts;
 
 /**
  * Rates an ablation's runs in one common pool: the fixed opponents and every evaluated checkpoint
@@ -112,7 +115,7 @@ public final class AblationEvaluation {
         } catch (RuntimeException ex) {
             // XChart's heat map can fail on a tiny pool (/ by zero in its axis ticks): the ablation's files do not need it.
             err.println("oware ablate: warning: the pool's tournament report in " + evalDir + " was not rendered ("
-                    + org.owarelab.util.Texts.reason(ex) + ")");
+                    + Texts.reason(ex) + ")");
         }
         return new Result(data, players, opponents);
     }
@@ -123,7 +126,7 @@ public final class AblationEvaluation {
      * the games of the checkpoints that had their names. A line that holds no game is kept.
      */
     static void forget(Path dir, List<AblationRun> runs) throws IOException {
-        Path file = dir.resolve("eval").resolve(org.owarelab.evaluation.GameRecords.FILE);
+        Path file = dir.resolve("eval").resolve(GameRecords.FILE);
         if (runs.isEmpty() || !java.nio.file.Files.isRegularFile(file)) {
             return;
         }
@@ -134,7 +137,7 @@ public final class AblationEvaluation {
         for (String line : java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8)) {
             boolean stale = false;
             try {
-                var g = org.owarelab.evaluation.GameRecords.parse(line);
+                var g = GameRecords.parse(line);
                 stale = prefixes.stream().anyMatch(p -> g.south().contains(p) || g.north().contains(p));
             } catch (RuntimeException e) {
                 // not a game: the tournament's own reader deals with it
@@ -146,7 +149,7 @@ public final class AblationEvaluation {
             }
         }
         if (dropped > 0) {
-            org.owarelab.util.AtomicFiles.writeString(file, kept.toString());
+            AtomicFiles.writeString(file, kept.toString());
         }
     }
 

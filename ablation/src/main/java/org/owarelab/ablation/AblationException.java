@@ -1,5 +1,7 @@
 package org.owarelab.ablation;
 
+import org.owarelab.util.Texts;
+
 /**
  * A bad ablation file: the message is one line, {@code FILE:LINE: key KEY: what was expected}.
  * An {@link IllegalArgumentException}, so the command exits with 2.
@@ -8,6 +10,6 @@ public final class AblationException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     public AblationException(String message) {
-        super(org.owarelab.util.Texts.escape(message));
+        super(Texts.escape(message));
     }
 }

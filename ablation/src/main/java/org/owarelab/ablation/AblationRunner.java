@@ -16,9 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.owarelab.evaluation.tournament.TournamentListener;
 import org.owarelab.training.TrainMain;
 import org.owarelab.training.loop.Trainer;
 import org.owarelab.util.AtomicFiles;
+import org.owarelab.util.Texts;
 
 /**
  * Trains the runs of an ablation that are not finished, then rates them ({@link AblationEvaluation})
@@ -59,7 +61,7 @@ public final class AblationRunner {
      * @return the runs that failed (their messages); empty when every run finished
      */
     public static List<String> run(AblationPlan plan, Path dir, int parallel, PrintWriter out, PrintWriter err,
-            boolean terminal, java.util.function.Supplier<org.owarelab.evaluation.tournament.TournamentListener> games)
+            boolean terminal, java.util.function.Supplier<TournamentListener> games)
             throws IOException, InterruptedException {
         List<AblationRun> runs = AblationRun.of(plan, dir);
         for (AblationRun r : runs) {
@@ -169,7 +171,7 @@ public final class AblationRunner {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception | LinkageError e) {
-            String m = r.label() + ": " + org.owarelab.util.Texts.reason(e) + " (log: " + log + ")";
+            String m = r.label() + ": " + Texts.reason(e) + " (log: " + log + ")";
             failed.add(m);
             progress.finished(r, m);
         }

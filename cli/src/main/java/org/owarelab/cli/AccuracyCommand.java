@@ -17,6 +17,7 @@ import org.owarelab.evaluation.report.Charts;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
+import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -97,7 +98,7 @@ final class AccuracyCommand implements Callable<Integer> {
                 : sims != null ? SearchLimit.simulations(sims) : SearchLimit.NONE;
         RuleSet r = RuleSet.parse(rules);
         EndgameTable table = EndgameTable.load(tables, r, range[1]);
-        org.owarelab.util.OutputPaths.checkFile("--plot", plot); // before the positions are played
+        OutputPaths.checkFile("--plot", plot); // before the positions are played
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Accuracy.Row> rows;

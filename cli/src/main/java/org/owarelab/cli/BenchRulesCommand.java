@@ -6,6 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.concurrent.Callable;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Perft;
+import org.owarelab.rules.Position;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -87,7 +88,7 @@ final class BenchRulesCommand implements Callable<Integer> {
             for (int step = 0; step < 4096; step++) {
                 int mask = board.legalMask();
                 if (mask == 0 || board.ply() >= 400) {
-                    board.set(org.owarelab.rules.Position.start(board.rules()));
+                    board.set(Position.start(board.rules()));
                     mask = board.legalMask();
                 }
                 for (int m = mask; m != 0; m &= m - 1) {

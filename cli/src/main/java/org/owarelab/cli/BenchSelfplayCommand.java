@@ -18,6 +18,7 @@ import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TorchThreads;
+import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.SelfPlayBenchmark;
 import org.owarelab.training.selfplay.SelfPlayConfig;
@@ -222,7 +223,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         }
 
         @Override
-        public void evaluate(org.owarelab.rules.Board[] boards, int count, float[] priors, float[] values) {
+        public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
             if (!pinned.get()) {
                 TorchThreads.set(1);
                 pinned.set(true);

@@ -2,6 +2,7 @@ package org.owarelab.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.owarelab.util.Texts;
 
 /** Maps exceptions to exit codes and one-line messages. */
 final class Errors {
@@ -18,7 +19,7 @@ final class Errors {
      * the location taken from the exception and the "Source: REDACTED" parts dropped.
      */
     static String json(com.fasterxml.jackson.core.JsonProcessingException e) {
-        String m = org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage());
+        String m = Texts.jsonProblem(e.getOriginalMessage());
         var at = e.getLocation();
         return "not valid JSON" + (at != null && at.getColumnNr() > 0 ? " at column " + at.getColumnNr() : "") + ": " + m;
     }
@@ -36,11 +37,11 @@ final class Errors {
         }
         String m = ex.getMessage();
         if (ex instanceof IOException) {
-            return org.owarelab.util.Texts.reason(ex);
+            return Texts.reason(ex);
         }
         if (m == null || m.isBlank()) {
-            return org.owarelab.util.Texts.reason(ex);
+            return Texts.reason(ex);
         }
-        return org.owarelab.util.Texts.escape(m.replace('\n', ' '));
+        return Texts.escape(m.replace('\n', ' '));
     }
 }

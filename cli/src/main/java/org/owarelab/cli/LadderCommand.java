@@ -25,6 +25,7 @@ import org.owarelab.evaluation.tournament.TournamentConfig;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
+import org.owarelab.util.AtomicFiles;
 import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -225,7 +226,7 @@ final class LadderCommand implements Callable<Integer> {
                         fixed(4, all.lossLo()), fixed(4, all.lossHi()))).append('\n');
             }
         }
-        org.owarelab.util.AtomicFiles.writeString(dir.resolve("accuracy.csv"), csv.toString());
+        AtomicFiles.writeString(dir.resolve("accuracy.csv"), csv.toString());
         out.println("files: accuracy.csv in " + dir);
         out.flush();
     }

@@ -1,6 +1,9 @@
 package org.owarelab.cli;
 
 import java.io.PrintWriter;
+import org.owarelab.agents.AgentRegistry;
+import org.owarelab.model.ModelAgents;
+import org.owarelab.util.Texts;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -66,7 +69,7 @@ public final class Main implements Runnable {
         String prefix = where.getCommandSpec().qualifiedName() + ": ";
         if (ex instanceof CommandLine.UnmatchedArgumentException u && where.getParent() == null
                 && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-            return prefix + "unknown command '" + org.owarelab.util.Texts.escape(u.getUnmatched().get(0))
+            return prefix + "unknown command '" + Texts.escape(u.getUnmatched().get(0))
                     + "' (expected one of " + String.join(", ", where.getSubcommands().keySet()) + ")";
         }
         String hint = "";
@@ -76,7 +79,7 @@ public final class Main implements Runnable {
             hint = " (a config file goes after --config: " + where.getCommandSpec().qualifiedName() + " --config "
                     + u.getUnmatched().get(0) + ")";
         }
-        return prefix + org.owarelab.util.Texts.escape(ex.getMessage() + hint) + " (see '"
+        return prefix + Texts.escape(ex.getMessage() + hint) + " (see '"
                 + where.getCommandSpec().qualifiedName() + " --help')";
     }
 
@@ -84,7 +87,7 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         java.util.List<String> agentHelp;
-        try (org.owarelab.agents.AgentRegistry agents = org.owarelab.model.ModelAgents.registry()) {
+        try (AgentRegistry agents = ModelAgents.registry()) {
             agentHelp = agents.help();
         }
         for (String name : new String[] {"match", "tournament", "play", "uci", "jsonl"}) {

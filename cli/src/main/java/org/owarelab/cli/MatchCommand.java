@@ -22,10 +22,11 @@ import org.owarelab.evaluation.MatchResult;
 import org.owarelab.evaluation.MoveTimes;
 import org.owarelab.evaluation.Tally;
 import org.owarelab.evaluation.gating.Gate;
-import org.owarelab.evaluation.stats.Sprt;
 import org.owarelab.evaluation.stats.ScoreInterval;
+import org.owarelab.evaluation.stats.Sprt;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -149,7 +150,7 @@ final class MatchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--resume needs --out: the file of the match to go on with");
         }
         if (out != null) {
-            org.owarelab.util.OutputPaths.checkFile("--out", recordsFile(out)); // before any game
+            OutputPaths.checkFile("--out", recordsFile(out)); // before any game
         }
         try (AgentRegistry agents = ModelAgents.registry()) {
             // What a spec leaves to the surroundings (alpha-beta's tables=auto) is fixed here, so that the

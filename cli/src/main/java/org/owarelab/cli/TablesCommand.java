@@ -9,6 +9,7 @@ import org.owarelab.tables.Bellman;
 import org.owarelab.tables.CrossCheck;
 import org.owarelab.tables.EndgameTable;
 import org.owarelab.tables.TableBuilder;
+import org.owarelab.util.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -62,7 +63,7 @@ final class TablesCommand implements Runnable {
                 throw new BadInputException("--threads " + t + ": expected >= 1");
             }
             Path file = out == null ? Path.of("tables-" + seeds + ".owtb") : out;
-            org.owarelab.util.OutputPaths.checkFile("--out", file); // before minutes of building
+            OutputPaths.checkFile("--out", file); // before minutes of building
             PrintWriter pw = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             long t0 = System.nanoTime();

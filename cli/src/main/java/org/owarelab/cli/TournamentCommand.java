@@ -8,6 +8,7 @@ import org.owarelab.distributed.ClusterGameFarm;
 import org.owarelab.distributed.ClusterGameSource;
 import org.owarelab.distributed.ClusterSettings;
 import org.owarelab.evaluation.tournament.TournamentConfig;
+import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -86,7 +87,7 @@ final class TournamentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // Checked before any game, and before the directory is touched: a refused tournament leaves nothing.
-        org.owarelab.util.OutputPaths.checkDirectory("--out", out);
+        OutputPaths.checkDirectory("--out", out);
         rating.options(arena.seed);
         arena.gamesPerPair();
         if (gauntlet == null && players != null && players.size() < 2) {

@@ -11,6 +11,7 @@ import org.owarelab.distributed.ClusterSettings;
 import org.owarelab.training.loop.GameSource;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.loop.Trainer;
+import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -84,11 +85,11 @@ final class TrainCommand implements Callable<Integer> {
             // A new run directory; one holding a run (state.json) or a run killed before it began
             // (config.yaml) is the trainer's to judge.
             if (java.nio.file.Files.exists(out.resolve("config.yaml")) || java.nio.file.Files.exists(out.resolve("state.json"))) {
-                org.owarelab.util.OutputPaths.checkDirectory("--out", out);
+                OutputPaths.checkDirectory("--out", out);
             } else if (java.nio.file.Files.exists(out)) {
-                org.owarelab.util.OutputPaths.checkNewDirectory("--out", out);
+                OutputPaths.checkNewDirectory("--out", out);
             } else {
-                org.owarelab.util.OutputPaths.checkDirectory("--out", out); // created with its parents
+                OutputPaths.checkDirectory("--out", out); // created with its parents
             }
         }
         if (resume != null && java.nio.file.Files.exists(resume) && !java.nio.file.Files.isDirectory(resume)) {

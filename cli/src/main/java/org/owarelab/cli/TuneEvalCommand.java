@@ -22,6 +22,7 @@ import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.GameRecord;
 import org.owarelab.util.LineReader;
+import org.owarelab.util.Texts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -107,7 +108,7 @@ final class TuneEvalCommand implements Callable<Integer> {
                 throw new BadInputException(file + ": no such file; expected game records (RUN/selfplay.jsonl or "
                         + "'oware match --out' games)");
             } catch (java.io.IOException e) {
-                throw new java.io.IOException(file + ": " + org.owarelab.util.Texts.reason(e), e);
+                throw new java.io.IOException(file + ": " + Texts.reason(e), e);
             }
             err.printf(Locale.ROOT, "tune-eval: %s: %d games, %d positions so far (%.1f s)%n", file, games - before,
                     fit.positions(), (System.nanoTime() - t0) / 1e9);

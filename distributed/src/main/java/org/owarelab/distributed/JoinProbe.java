@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
+import org.owarelab.util.Texts;
 
 /**
  * Checks, before a worker starts its Hazelcast client (which would retry without end and say
@@ -96,7 +97,7 @@ public final class JoinProbe {
                 throw new JoinException("--join " + join + ": the trainer refused the worker (" + status + ")", false);
             }
         } catch (IOException e) {
-            throw new JoinException("--join " + join + ": " + org.owarelab.util.Texts.reason(e), false);
+            throw new JoinException("--join " + join + ": " + Texts.reason(e), false);
         }
     }
 

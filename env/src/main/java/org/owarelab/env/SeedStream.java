@@ -1,5 +1,7 @@
 package org.owarelab.env;
 
+import org.owarelab.util.SplitMix;
+
 /**
  * A resettable SplitMix64 stream (the generator behind {@link java.util.SplittableRandom}): the
  * environments reseed one per episode, and a new {@code SplittableRandom} per episode would be an
@@ -52,6 +54,6 @@ final class SeedStream {
 
     /** Stafford's variant 13 finaliser, as in SplitMix64. */
     static long mix64(long z) {
-        return org.owarelab.util.SplitMix.mix(z);
+        return SplitMix.mix(z);
     }
 }

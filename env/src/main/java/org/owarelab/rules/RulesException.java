@@ -1,5 +1,7 @@
 package org.owarelab.rules;
 
+import org.owarelab.util.Texts;
+
 /**
  * Bad input to the rules: a malformed rule set, position or move. The message names the
  * input, where in it the problem is, and what was expected; it is meant to be shown to a
@@ -10,6 +12,6 @@ public class RulesException extends IllegalArgumentException {
 
     /** Control characters of the input quoted in {@code message} are escaped, so the message stays one line. */
     public RulesException(String message) {
-        super(org.owarelab.util.Texts.escape(message));
+        super(Texts.escape(message));
     }
 }

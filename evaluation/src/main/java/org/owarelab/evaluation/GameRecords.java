@@ -1,8 +1,5 @@
 package org.owarelab.evaluation;
 
-import org.owarelab.formats.Mappers;
-import org.owarelab.util.AtomicFiles;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,8 +18,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import org.owarelab.formats.Mappers;
 import org.owarelab.rules.RulesException;
 import org.owarelab.rules.Side;
+import org.owarelab.util.AtomicFiles;
+import org.owarelab.util.Texts;
 
 /**
  * Reads and writes {@code games.jsonl}: one {@link GameRecord} per line (format in
@@ -85,7 +85,7 @@ public final class GameRecords {
         try {
             o = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not JSON: " + org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage()), e);
+            throw new IllegalArgumentException("not JSON: " + Texts.jsonProblem(e.getOriginalMessage()), e);
         }
         if (o == null || !o.isObject()) {
             throw new IllegalArgumentException("expected a JSON object");
@@ -263,7 +263,7 @@ public final class GameRecords {
                     problem = e.getMessage();
                 }
             }
-            skipped.add(new Skipped(number, line, org.owarelab.util.Texts.escape(problem), last));
+            skipped.add(new Skipped(number, line, Texts.escape(problem), last));
         }
         return new Contents(games, skipped);
     }

@@ -11,6 +11,7 @@ import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
+import org.owarelab.util.Texts;
 
 /**
  * Plays one game ({@link ScheduledGame}): builds both agents with seeds derived from the game's
@@ -111,7 +112,7 @@ public final class GameRunner {
     }
 
     private static String describe(Throwable e) {
-        return org.owarelab.util.Texts.reason(e);
+        return Texts.reason(e);
     }
 
     /** The state of one game being played. */

@@ -18,6 +18,7 @@ import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.ModelRef;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.util.AtomicDirectory;
+import org.owarelab.util.OutputPaths;
 
 /**
  * Writes an exported player, a directory that runs with Java 17 alone:
@@ -257,7 +258,7 @@ public final class BundleWriter {
 
     static void checkOutput(Path out) {
         try {
-            org.owarelab.util.OutputPaths.checkNewDirectory("--out", out);
+            OutputPaths.checkNewDirectory("--out", out);
         } catch (IllegalArgumentException e) {
             throw new ExportException(e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package org.owarelab.export;
 
 import java.util.Set;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.Decision;
@@ -48,7 +49,7 @@ final class DefaultLimitAgents implements AgentFactory {
     }
 
     @Override
-    public java.util.Map<String, org.owarelab.agents.AgentAccess.Reach> reaches(AgentSpec spec) {
+    public java.util.Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
         return inner.reaches(spec);
     }
 

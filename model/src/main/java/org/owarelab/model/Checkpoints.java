@@ -19,6 +19,7 @@ import java.util.Arrays;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.formats.Mappers;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.Texts;
 
 /**
  * Reading checkpoints: a directory per checkpoint holding
@@ -101,7 +102,7 @@ public final class Checkpoints {
             if (e instanceof CheckpointException) {
                 throw (CheckpointException) e;
             }
-            throw new CheckpointException(meta + " is corrupt or truncated: " + org.owarelab.util.Texts.jsonProblem(
+            throw new CheckpointException(meta + " is corrupt or truncated: " + Texts.jsonProblem(
                     e.getMessage()), e);
         }
     }

@@ -3,6 +3,8 @@ package org.owarelab.tables;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.owarelab.rules.Board;
+import org.owarelab.rules.EndReason;
+import org.owarelab.rules.Repetition;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -134,7 +136,7 @@ public final class EndgameTable {
         int n = seedsOnBoard(b);
         int idx = (int) index(b);
         int mine = b.seedsOnSide(b.toMove());
-        int rep = rules.repetition() == org.owarelab.rules.Repetition.OWN_SIDE ? mine
+        int rep = rules.repetition() == Repetition.OWN_SIDE ? mine
                 : n / 2 + (n % 2 == 1 && mine > n - mine ? 1 : 0);
         return Math.max(lo[n][idx], Math.min(hi[n][idx], rep));
     }
@@ -157,7 +159,7 @@ public final class EndgameTable {
                 continue;
             }
             w.play(m);
-            if (w.isOver() && w.endReason() != org.owarelab.rules.EndReason.THRESHOLD) {
+            if (w.isOver() && w.endReason() != EndReason.THRESHOLD) {
                 int s = w.finalStore(mover) - a;
                 out[m] = new int[] {s, s};
             } else {

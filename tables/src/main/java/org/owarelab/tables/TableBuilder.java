@@ -9,6 +9,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
+import org.owarelab.rules.Repetition;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.rules.Side;
 
@@ -180,7 +181,7 @@ public final class TableBuilder {
             layout.layout(n, idx, c);
             board.set(new Position(rules, c, a, b, Side.SOUTH));
             int mine = board.seedsOnSide(Side.SOUTH);
-            rep[idx] = (byte) (rules.repetition() == org.owarelab.rules.Repetition.OWN_SIDE ? mine
+            rep[idx] = (byte) (rules.repetition() == Repetition.OWN_SIDE ? mine
                     : n / 2 + (n % 2 == 1 && mine > n - mine ? 1 : 0));
             int base = idx * houses;
             java.util.Arrays.fill(succ, base, base + houses, NONE);

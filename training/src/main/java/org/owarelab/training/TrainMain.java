@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.loop.Trainer;
+import org.owarelab.util.Texts;
 
 /**
  * The entry point of a training process that another process starts: one run, started or
@@ -40,14 +41,14 @@ public final class TrainMain {
             }
             return 0;
         } catch (IllegalArgumentException e) {
-            err.println("train: " + org.owarelab.util.Texts.reason(e));
+            err.println("train: " + Texts.reason(e));
             return 2;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("train: interrupted");
             return 1;
         } catch (Exception | LinkageError e) {
-            err.println("train: " + org.owarelab.util.Texts.reason(e));
+            err.println("train: " + Texts.reason(e));
             return 1;
         }
     }

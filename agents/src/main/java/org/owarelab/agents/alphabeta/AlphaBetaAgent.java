@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.Decision;
@@ -13,6 +14,7 @@ import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.TimeControl;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * Alpha-beta search with iterative deepening ({@link Search}: negamax, principal-variation search,
@@ -63,7 +65,7 @@ public final class AlphaBetaAgent implements Agent {
                     + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
                     + "from 'oware tables build': covered positions below the root are scored from it (a covered root is "
                     + "searched, its moves scored from the table); default auto = timed searches use the table for the rules found in $"
-                    + org.owarelab.tables.EndgameTable.PLACES_VARIABLE + " or the working directory, off = none), lmr (late-move reductions: auto|true|false, default auto = on "
+                    + EndgameTable.PLACES_VARIABLE + " or the working directory, off = none), lmr (late-move reductions: auto|true|false, default auto = on "
                     + "for timed searches, off for depth and node limits), asp "
                     + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + "), weights (the "
                     + "evaluation's mobility/threat/small/kroo/side in centi-seeds, default "
@@ -80,16 +82,16 @@ public final class AlphaBetaAgent implements Agent {
          * process put in $OWARE_TABLES or the working directory) and {@code off} name none.
          */
         @Override
-        public java.util.Map<String, org.owarelab.agents.AgentAccess.Reach> reaches(AgentSpec spec) {
+        public java.util.Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
             String t = spec.string("tables", "auto");
             return java.util.List.of("auto", "off", "none", "false").contains(t) ? java.util.Map.of()
-                    : java.util.Map.of("tables", org.owarelab.agents.AgentAccess.Reach.FILE);
+                    : java.util.Map.of("tables", AgentAccess.Reach.FILE);
         }
 
         /** {@code tables=auto} in a timed spec: {@code tables=} the table it finds here, or {@code tables=off}. */
         @Override
         public String resolve(AgentSpec spec, RuleSet rules) {
-            return resolveTables(spec, rules, org.owarelab.tables.EndgameTable.defaultPlaces());
+            return resolveTables(spec, rules, EndgameTable.defaultPlaces());
         }
     };
 
@@ -105,7 +107,7 @@ public final class AlphaBetaAgent implements Agent {
         if (config.tables() != null || config.movetimeMillis() == 0) {
             return spec.text();
         }
-        return spec.withOption("tables", org.owarelab.tables.EndgameTable.find(rules, places)
+        return spec.withOption("tables", EndgameTable.find(rules, places)
                 .map(f -> f.toAbsolutePath().normalize().toString()).orElse(AlphaBetaConfig.TABLES_OFF));
     }
 
@@ -124,7 +126,7 @@ public final class AlphaBetaAgent implements Agent {
     private final int[] bestPv = new int[Search.MAX_PLY + 1];
     private final LongSupplier clock;
     private Deepening last;
-    private final org.owarelab.tables.EndgameTable endgame;
+    private final EndgameTable endgame;
 
     /**
      * How the last decision's deepening ended (for tests of the cut-iteration rule).
@@ -158,15 +160,15 @@ public final class AlphaBetaAgent implements Agent {
         this.tt = new TranspositionTable(config.ttMegabytes());
         this.search = new Search(work, tt, new Evaluation(weights, rules.grandSlam()), config.quiescence(), clock);
         this.endgame = config.tablesFile()
-                ? org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(config.tables()), rules) : null;
+                ? EndgameTable.cached(java.nio.file.Path.of(config.tables()), rules) : null;
         search.endgame(endgame);
     }
 
     /** Where {@code tables=auto} looks (tests point it elsewhere). */
     private java.util.function.Supplier<java.util.List<java.nio.file.Path>> places =
-            org.owarelab.tables.EndgameTable::defaultPlaces;
+            EndgameTable::defaultPlaces;
     /** The table {@code tables=auto} found, once looked up (empty: none). */
-    private java.util.Optional<org.owarelab.tables.EndgameTable> found;
+    private java.util.Optional<EndgameTable> found;
     /** The files whose use by {@code tables=auto} has been announced on stderr, once per process. */
     private static final java.util.Set<java.nio.file.Path> ANNOUNCED =
             java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -183,13 +185,13 @@ public final class AlphaBetaAgent implements Agent {
      * infinite) search, the one found in the usual places, looked up at the agent's first such
      * decision; else none.
      */
-    private org.owarelab.tables.EndgameTable tableFor(boolean timed) {
+    private EndgameTable tableFor(boolean timed) {
         if (config.tables() != null || !timed) {
             return endgame;
         }
         if (found == null) {
-            java.util.Optional<java.nio.file.Path> file = org.owarelab.tables.EndgameTable.find(rules, places.get());
-            found = file.map(f -> org.owarelab.tables.EndgameTable.cached(f, rules));
+            java.util.Optional<java.nio.file.Path> file = EndgameTable.find(rules, places.get());
+            found = file.map(f -> EndgameTable.cached(f, rules));
             file.ifPresent(f -> {
                 if (ANNOUNCED.add(f.toAbsolutePath().normalize())) {
                     System.err.println("alphabeta: timed searches use the endgame table " + f + " (up to "
@@ -225,7 +227,7 @@ public final class AlphaBetaAgent implements Agent {
         // A covered root is searched too, its moves scored from the table: the table knows no history,
         // and a move that closes a cycle of the game's own positions ends it by repetition, which only
         // the search sees (answering covered roots from the table alone lost games that way).
-        org.owarelab.tables.EndgameTable table = tableFor(timed);
+        EndgameTable table = tableFor(timed);
 
         work.copyFrom(board);
         search.endgame(table);

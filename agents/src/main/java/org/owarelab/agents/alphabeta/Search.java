@@ -4,6 +4,7 @@ import java.util.function.LongSupplier;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.EndReason;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * The negamax core: principal-variation search with a transposition table, move ordering (hash
@@ -39,7 +40,7 @@ final class Search {
     private final boolean quiescence;
     private final LongSupplier clock;
     /** Endgame tables, or null: covered positions below the root are scored from them, not searched. */
-    private org.owarelab.tables.EndgameTable endgame;
+    private EndgameTable endgame;
     private long tableHits;
 
     /** Late-move reductions (see {@link MoveOrder#reduction}); off in the exactness tests. */
@@ -77,7 +78,7 @@ final class Search {
     }
 
     /** Uses {@code table} (null: none) for the positions it covers below the root. */
-    void endgame(org.owarelab.tables.EndgameTable table) {
+    void endgame(EndgameTable table) {
         this.endgame = table;
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
@@ -48,7 +49,7 @@ public final class SearchBench {
             Board b = new Board();
             Moves.playAll(b, moves);
             agent.reset(0);
-            Decision d = agent.decide(b, SearchLimit.depth(depth), org.owarelab.agents.SearchMonitor.NONE);
+            Decision d = agent.decide(b, SearchLimit.depth(depth), SearchMonitor.NONE);
             Result r = new Result(moves, b.text(), d.move(), b.letter(d.move()), d.value(), d.nodes(), d.timeNanos());
             results.add(r);
             each.accept(r);

@@ -1,6 +1,7 @@
 package org.owarelab.agents.inference;
 
 import org.owarelab.rules.Board;
+import org.owarelab.util.SplitMix;
 
 /**
  * A deterministic stand-in for a network: priors and values are pseudo-random functions of the
@@ -74,6 +75,6 @@ public final class SyntheticEvaluator implements Evaluator {
 
     /** SplitMix64's finaliser. */
     static long mix(long z) {
-        return org.owarelab.util.SplitMix.mix(z);
+        return SplitMix.mix(z);
     }
 }

@@ -13,6 +13,7 @@ import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.agents.inference.NetworkFiles;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * A PUCT tree search for one game, on the same {@link Tree} and {@link LockstepSearch} that
@@ -172,7 +173,7 @@ public final class PuctAgent implements Agent {
      * Turns the MCTS-solver on or off and sets the endgame table (null: none) for the searches
      * from now on ({@link Tree#solver}); the tree starts over.
      */
-    public PuctAgent solver(boolean on, org.owarelab.tables.EndgameTable endgame) {
+    public PuctAgent solver(boolean on, EndgameTable endgame) {
         return solver(on, endgame, 0f);
     }
 
@@ -181,7 +182,7 @@ public final class PuctAgent implements Agent {
      * the exact values of game ends and table-decided leaves ({@link Tree#solver(boolean,
      * org.owarelab.tables.EndgameTable, float)}; 0: the result alone).
      */
-    public PuctAgent solver(boolean on, org.owarelab.tables.EndgameTable endgame, float marginWeight) {
+    public PuctAgent solver(boolean on, EndgameTable endgame, float marginWeight) {
         tree.solver(on, endgame, marginWeight);
         synced = false;
         return this;

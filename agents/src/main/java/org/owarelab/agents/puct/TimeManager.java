@@ -1,5 +1,6 @@
 package org.owarelab.agents.puct;
 
+import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchMonitor;
 
 /**
@@ -162,7 +163,7 @@ final class TimeManager {
         }
 
         @Override
-        public void info(org.owarelab.agents.SearchInfo info) {
+        public void info(SearchInfo info) {
             inner.info(info);
         }
     }

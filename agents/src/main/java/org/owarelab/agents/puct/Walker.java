@@ -1,6 +1,7 @@
 package org.owarelab.agents.puct;
 
 import org.owarelab.rules.Board;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * The simulations of one {@link Tree}: walks copies of the root board down to leaves (one
@@ -265,7 +266,7 @@ final class Walker {
                 }
                 if (tr.table != null && tr.table.covers(b)) {
                     int o = tr.table.outcome(b);
-                    if (o != org.owarelab.tables.EndgameTable.UNKNOWN) {
+                    if (o != EndgameTable.UNKNOWN) {
                         t.state[c] = Nodes.TERMINAL;
                         t.raw[c] = decided(b, o);
                         budget.tableHits++;

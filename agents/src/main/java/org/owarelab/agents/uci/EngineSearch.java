@@ -10,6 +10,7 @@ import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
+import org.owarelab.util.Texts;
 
 /**
  * One {@code go}: runs {@link Agent#decide} on its own thread and prints exactly one
@@ -293,7 +294,7 @@ final class EngineSearch implements SearchMonitor, Runnable {
     }
 
     static String describe(Throwable t) {
-        return org.owarelab.util.Texts.reason(t);
+        return Texts.reason(t);
     }
 
     /** The one daemon thread that watches every search of an engine for overruns (see {@link #start}). */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.owarelab.agents.Agent;
+import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
@@ -74,8 +75,8 @@ public final class UciAgent implements Agent {
 
         /** Every {@code uci} spec starts its {@code cmd}. */
         @Override
-        public Map<String, org.owarelab.agents.AgentAccess.Reach> reaches(AgentSpec spec) {
-            return Map.of("cmd", org.owarelab.agents.AgentAccess.Reach.ENGINE);
+        public Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
+            return Map.of("cmd", AgentAccess.Reach.ENGINE);
         }
 
         @Override

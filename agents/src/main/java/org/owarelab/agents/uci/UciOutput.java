@@ -1,6 +1,7 @@
 package org.owarelab.agents.uci;
 
 import java.io.PrintWriter;
+import org.owarelab.util.Texts;
 
 /**
  * The engine's protocol output: whole lines, each flushed at once. Thread-safe: the reader
@@ -43,6 +44,6 @@ final class UciOutput {
 
     static String oneLine(String s) {
         String flat = s.indexOf('\n') < 0 && s.indexOf('\r') < 0 ? s : s.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
-        return org.owarelab.util.Texts.escape(flat);
+        return Texts.escape(flat);
     }
 }

@@ -1,5 +1,6 @@
 package org.owarelab.agents.uci;
 
+import org.owarelab.agents.Agent;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.IllegalMoveException;
 import org.owarelab.rules.Moves;
@@ -88,7 +89,7 @@ record UciPosition(Position base, String moves, Board board) {
      * one it saw (whether the GUI sent the whole game or the position after the last capture);
      * nothing when {@code seen} is null, is this board, or is not on this game's way.
      */
-    void tellPlayed(Board seen, org.owarelab.agents.Agent agent) {
+    void tellPlayed(Board seen, Agent agent) {
         if (seen == null || seen.samePosition(board)) {
             return;
         }

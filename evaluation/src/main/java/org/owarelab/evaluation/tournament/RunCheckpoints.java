@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.owarelab.formats.Mappers;
+import org.owarelab.util.Texts;
 
 /**
  * Lists the checkpoints of a training run directory: every directory under {@code RUN/checkpoints/}
@@ -122,7 +123,7 @@ public final class RunCheckpoints {
         try {
             o = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not JSON: " + org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage()), e);
+            throw new IllegalArgumentException(file + ": not JSON: " + Texts.jsonProblem(e.getOriginalMessage()), e);
         }
         if (o == null || !o.isObject()) {
             throw new IllegalArgumentException(file + ": expected a JSON object");

@@ -13,6 +13,7 @@ import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.ScheduledGame;
+import org.owarelab.util.Texts;
 
 /**
  * Runs a tournament in a directory, game by game, so that it can be stopped at any moment and
@@ -146,7 +147,7 @@ public final class Tournament {
             try (Agent a = agents.create(spec, config.settings().rules(), 0)) {
                 a.spec();
             } catch (RuntimeException | LinkageError e) {
-                problems.put(spec, org.owarelab.util.Texts.reason(e));
+                problems.put(spec, Texts.reason(e));
             }
         }
         return problems;

@@ -11,11 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.owarelab.formats.Mappers;
-import org.owarelab.util.AtomicFiles;
 import org.owarelab.evaluation.Balance;
+import org.owarelab.formats.Mappers;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.AtomicFiles;
+import org.owarelab.util.Texts;
 
 /**
  * {@code tournament.json}: a tournament directory's settings, written when it starts (atomically)
@@ -91,7 +92,7 @@ public final class TournamentFile {
             return new TournamentConfig(players, g.isTextual() ? g.asText() : null, number(o, "gamesPerPair"), 1,
                     settings, a.isTextual() ? a.asText() : null);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not JSON: " + org.owarelab.util.Texts.jsonProblem(e.getOriginalMessage()), e);
+            throw new IllegalArgumentException(file + ": not JSON: " + Texts.jsonProblem(e.getOriginalMessage()), e);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,7 @@
 package org.owarelab.training.config;
 
+import org.owarelab.util.Texts;
+
 /**
  * A config that cannot be bound: the message names the source, line and column or override, and
  * the problem. One blamed on a {@code --set} override carries it ({@link #override()}) and the
@@ -23,9 +25,9 @@ public final class ConfigException extends IllegalArgumentException {
     }
 
     private ConfigException(String message, String override, String problem, Throwable cause) {
-        super(org.owarelab.util.Texts.escape(message), cause); // one line whatever input it quotes
+        super(Texts.escape(message), cause); // one line whatever input it quotes
         this.override = override;
-        this.problem = org.owarelab.util.Texts.escape(problem != null ? problem : message);
+        this.problem = Texts.escape(problem != null ? problem : message);
     }
 
     /** An error blamed on override {@code override} ({@code key=value}): {@code --set OVERRIDE: PROBLEM}. */

@@ -8,18 +8,19 @@ import java.util.Map;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.SearchLimit;
-import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.evaluation.GameRecord;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.MatchResult;
+import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.evaluation.stats.ScoreInterval;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.model.ModelRef;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
+import org.owarelab.util.AtomicFiles;
 
 /**
  * Evaluation against the fixed baselines: the trained agent, named {@value #TRAINED} in the games,
@@ -83,7 +84,7 @@ final class EvalPhase {
             lines.append(g.toJson()).append('\n');
         }
         Path file = run.eval().resolve(label + "-" + opponent.replaceAll("[^A-Za-z0-9=_-]", "_") + ".jsonl");
-        org.owarelab.util.AtomicFiles.writeString(file, lines.toString());
+        AtomicFiles.writeString(file, lines.toString());
         ScoreInterval s = r.tally().score();
         return new Score(opponent, r.tally().wins(), r.tally().draws(), r.tally().losses(), s.score(), s.lo(),
                 s.hi());

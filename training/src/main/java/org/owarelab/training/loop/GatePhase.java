@@ -12,6 +12,7 @@ import org.owarelab.model.ModelAgents;
 import org.owarelab.model.ModelRef;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.AtomicFiles;
 
 /**
  * The gate of a new checkpoint: colour-swapped pairs against the best accepted checkpoint (both
@@ -75,7 +76,7 @@ final class GatePhase {
             }
         }
         String name = candidate.checkpoint().getFileName().toString();
-        org.owarelab.util.AtomicFiles.writeString(run.eval().resolve("gate-" + name + ".jsonl"), lines.toString());
+        AtomicFiles.writeString(run.eval().resolve("gate-" + name + ".jsonl"), lines.toString());
         String decision = o.truncated() ? Sprt.Decision.REJECT.name() : o.decision().name();
         return new Output(decision, o.pairs().pairs(), o.pairs().score(), o.test().llr());
     }

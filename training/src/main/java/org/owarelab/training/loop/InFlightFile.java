@@ -14,6 +14,7 @@ import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.InFlightGame;
 import org.owarelab.training.selfplay.SelfPlayWorker;
 import org.owarelab.util.AtomicFiles;
+import org.owarelab.util.Texts;
 
 /**
  * The games in flight of continuous self-play at a resume point: {@code RUN/inflight-gG.json}
@@ -75,7 +76,7 @@ record InFlightFile(int format, int generation, String rules, int parallelGames,
         try {
             f = JSON.readValue(file.toFile(), InFlightFile.class);
         } catch (IOException | RuntimeException e) {
-            throw new InFlightFormatException(file, "unreadable (" + org.owarelab.util.Texts.jsonProblem(e.getMessage())
+            throw new InFlightFormatException(file, "unreadable (" + Texts.jsonProblem(e.getMessage())
                     + "); expected a format " + FORMAT + " games-in-flight file", e);
         }
         if (f == null || f.workers() == null) {

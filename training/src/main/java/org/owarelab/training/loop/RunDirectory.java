@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.owarelab.formats.Mappers;
 import org.owarelab.util.AtomicFiles;
+import org.owarelab.util.Texts;
 
 /**
  * The files of one training run:
@@ -84,7 +85,7 @@ public final class RunDirectory {
         try {
             return JSON.readValue(state().toFile(), TrainState.class);
         } catch (IOException e) {
-            throw new IllegalArgumentException("run " + root + ": state.json is unreadable (" + org.owarelab.util.Texts.jsonProblem(e.getMessage()) + ")", e);
+            throw new IllegalArgumentException("run " + root + ": state.json is unreadable (" + Texts.jsonProblem(e.getMessage()) + ")", e);
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.owarelab.formats.Mappers;
 import org.owarelab.formats.tensorboard.EventWriter;
 import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.util.AtomicFiles;
@@ -185,7 +186,7 @@ final class TensorBoardLog implements Closeable {
      */
     static Map<String, Object> hparams(TrainConfig cfg) throws IOException {
         Map<String, Object> out = new java.util.TreeMap<>();
-        flatten("", org.owarelab.formats.Mappers.yaml().readTree(cfg.toYaml()), out);
+        flatten("", Mappers.yaml().readTree(cfg.toYaml()), out);
         return out;
     }
 

@@ -1,5 +1,7 @@
 package org.owarelab.training.selfplay;
 
+import org.owarelab.util.SplitMix;
+
 /**
  * Seeds derived from one run seed: each game's seed is a function of the run seed and the
  * game's id only, so a game is the same whichever worker, slot or batch plays it.
@@ -15,6 +17,6 @@ public final class Seeds {
 
     /** SplitMix64's finaliser: a bijection that scatters nearby inputs. */
     public static long mix(long z) {
-        return org.owarelab.util.SplitMix.mix(z);
+        return SplitMix.mix(z);
     }
 }

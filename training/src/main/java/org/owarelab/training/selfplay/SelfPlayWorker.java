@@ -5,6 +5,7 @@ import org.owarelab.agents.puct.LockstepSearch;
 import org.owarelab.agents.puct.Tree;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.tables.EndgameTable;
 
 /**
  * Plays self-play games, many at once in lock-step: every step each game's tree walks to its
@@ -67,8 +68,8 @@ public final class SelfPlayWorker {
         this.trees = new Tree[g];
         // Twice the search's nodes: a reused subtree always leaves room for a full search.
         int nodes = 2 * (cfg.simulations() + 1) + 2;
-        org.owarelab.tables.EndgameTable table = cfg.tables() == null ? null
-                : org.owarelab.tables.EndgameTable.cached(java.nio.file.Path.of(cfg.tables()), rules);
+        EndgameTable table = cfg.tables() == null ? null
+                : EndgameTable.cached(java.nio.file.Path.of(cfg.tables()), rules);
         for (int i = 0; i < g; i++) {
             trees[i] = new Tree(rules, cfg.search(), cfg.leavesPerGame(), nodes, nodes);
             trees[i].solver(cfg.solver(), table);
