@@ -9,7 +9,9 @@
  * browser. {@code oware export FILE.onnx} bundles any network of the ONNX contract
  * ({@code OnnxBundle}); {@link org.owarelab.export.PortableAgents} and
  * {@link org.owarelab.export.PortableMain} are the agent registry and {@code jsonl} front end of
- * the Python wheel, which carries the bundle's jars only. Depends on the
- * model and the agents only: an exported player never needs the training code.
+ * the Python wheel, which carries the bundle's jars only;
+ * {@link org.owarelab.export.web.WebSite} writes the static web player (the play module's page and
+ * JavaScript, the network as ONNX). Depends on the model, the agents, the protocols and the play
+ * front ends: an exported player never needs the training code.
  */
 package org.owarelab.export;
