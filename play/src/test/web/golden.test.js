@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Board, RuleSet, perft } from "../../main/resources/org/owarelab/play/web/rules.js";
-import { Search, UniformEvaluator, DEFAULT_SETTINGS } from "../../main/resources/org/owarelab/play/web/search.js";
+import { Search, UniformEvaluator } from "../../main/resources/org/owarelab/play/web/search.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/golden.json", import.meta.url), "utf8"));
 
@@ -44,7 +44,7 @@ test("PUCT at " + golden.search.sims + " simulations, uniform evaluator: the Jav
     for (const ch of p.moves) {
       b.play(b.moveOf(ch));
     }
-    const s = new Search(rules, new UniformEvaluator(), DEFAULT_SETTINGS);
+    const s = new Search(rules, new UniformEvaluator(), golden.search.settings);
     s.reset(b);
     const r = await s.run({ sims: golden.search.sims, now: () => 0, batch: 1 });
     assert.equal(r.move, p.move, "move after '" + p.moves + "'");
@@ -53,4 +53,15 @@ test("PUCT at " + golden.search.sims + " simulations, uniform evaluator: the Jav
       "visit share of move " + m + " after '" + p.moves + "': js " + x + "/" + total + ", java " + p.visitShares[m]));
     assert.ok(Math.abs(r.value - p.value) < 1e-6, "root value after '" + p.moves + "': js " + r.value + ", java " + p.value);
   }
+});
+
+test("the search takes its settings from the card (the Java side's), and refuses a card that lacks one", () => {
+  const s = golden.search.settings;
+  for (const k of ["cPuct", "cBase", "fpu", "fpuRoot", "reuse", "terminalBurst", "timedBatch"]) {
+    assert.notEqual(s[k], undefined, "golden search.settings." + k);
+  }
+  const rules = RuleSet.parse(golden.search.rules);
+  assert.throws(() => new Search(rules, new UniformEvaluator()), /missing cPuct/);
+  const { timedBatch, ...partial } = s;
+  assert.throws(() => new Search(rules, new UniformEvaluator(), partial), /missing timedBatch/);
 });

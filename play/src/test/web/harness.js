@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { Board, RuleSet, perft } from "../../main/resources/org/owarelab/play/web/rules.js";
 import { encoderFor } from "../../main/resources/org/owarelab/play/web/encoder.js";
-import { Search, UniformEvaluator, DEFAULT_SETTINGS } from "../../main/resources/org/owarelab/play/web/search.js";
+import { Search, UniformEvaluator } from "../../main/resources/org/owarelab/play/web/search.js";
 import { OnnxEvaluator } from "../../main/resources/org/owarelab/play/web/network.js";
 
 function boardAfter(rules, moves) {
@@ -105,7 +105,7 @@ async function searchOp(req) {
   };
   const out = [];
   for (const moves of req.positions) {
-    const s = new Search(rules, counted, DEFAULT_SETTINGS);
+    const s = new Search(rules, counted, req.settings);
     s.reset(boardAfter(rules, moves));
     calls = 0;
     const r = await s.run({ sims: req.sims, now: () => 0, batch: req.batch || 1 });
@@ -158,7 +158,7 @@ async function recoverOp(req) {
   const rules = RuleSet.parse(req.rules);
   const out = [];
   for (let i = 0; i < req.positions.length; i++) {
-    const s = new Search(rules, failingAt(new UniformEvaluator(), req.failAt[i], req.how), DEFAULT_SETTINGS);
+    const s = new Search(rules, failingAt(new UniformEvaluator(), req.failAt[i], req.how), req.settings);
     s.reset(boardAfter(rules, req.positions[i]));
     let error = null;
     try {

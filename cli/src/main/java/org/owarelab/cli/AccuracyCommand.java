@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.evaluation.report.Charts;
 import org.owarelab.model.ModelAgents;
@@ -35,8 +36,8 @@ import picocli.CommandLine.Spec;
             "  oware accuracy --agent 'uci:cmd=./oware uci --agent alphabeta' --movetime 100"})
 final class AccuracyCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** The most positions decided at once. */
-    static final int MAX_THREADS = 256;
+    /** The most positions decided at once: as many as the most threads of one search. */
+    static final int MAX_THREADS = SearchOption.MAX_THREADS;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.formats.Mappers;
 import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.NetworkSpec;
@@ -66,7 +67,9 @@ final class ModelCard {
         }
         s.put("when", "used when go sets no limit PUCT reads (bare go, or go depth N); go movetime, nodes, "
                 + "wtime/btime/winc/binc and infinite are honoured");
-        s.put("options", "c=1.25, c-base=19652, fpu=0.25, no noise, most-visited move (the puct agent's defaults)");
+        s.put("options", SearchOption.C_PUCT.helpEntry() + ", " + SearchOption.C_BASE.helpEntry() + ", "
+                + SearchOption.FPU.helpEntry() + ", " + SearchOption.FPU_ROOT.helpEntry()
+                + ", no noise, most-visited move (the puct agent's defaults)");
         root.set("provenance", provenance(checkpoint, info));
         root.set("evaluation", evaluation(checkpoint, info.step()));
         return JSON.writeValueAsBytes(root);

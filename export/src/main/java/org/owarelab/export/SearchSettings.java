@@ -1,5 +1,7 @@
 package org.owarelab.export;
 
+import org.owarelab.agents.puct.SearchOption;
+
 /**
  * The search an exported player runs when the GUI's {@code go} sets no limit that PUCT reads
  * (a bare {@code go}, or {@code go depth N}: PUCT has no depth): a number of simulations, or a
@@ -10,9 +12,10 @@ package org.owarelab.export;
  * @param movetimeMillis milliseconds per move, 0 when {@code simulations} is set
  */
 public record SearchSettings(int simulations, long movetimeMillis) {
-    /** PUCT's own default ({@code puct} agents' {@code sims}). */
-    public static final int DEFAULT_SIMULATIONS = 800;
-    public static final int MAX_SIMULATIONS = 100_000_000;
+    /** PUCT's own default ({@code puct} agents' {@code simulations}, {@link SearchOption#SIMULATIONS}). */
+    public static final int DEFAULT_SIMULATIONS = SearchOption.DEFAULT_SIMULATIONS;
+    /** The most a {@code puct} spec takes ({@link SearchOption#SIMULATIONS}' maximum). */
+    public static final int MAX_SIMULATIONS = (int) SearchOption.SIMULATIONS.max();
     public static final long MAX_MOVETIME = 3_600_000;
 
     /** Exactly one of the two is set, each within its range. */

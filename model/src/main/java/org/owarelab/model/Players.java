@@ -7,6 +7,7 @@ import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
 import org.owarelab.agents.puct.PuctAgent;
+import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -28,8 +29,8 @@ public final class Players {
     public static final String DIR = "players";
     /** The shipped players, by spec name. */
     public static final List<String> NAMES = List.of("strong");
-    /** Simulations per move when a spec and the caller set no limit. */
-    public static final int SIMULATIONS = 800;
+    /** Simulations per move when a spec and the caller set no limit: the {@code puct} agent's ({@link SearchOption#SIMULATIONS}). */
+    public static final int SIMULATIONS = SearchOption.DEFAULT_SIMULATIONS;
 
     private Players() {
     }

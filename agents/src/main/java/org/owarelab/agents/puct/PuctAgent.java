@@ -46,24 +46,27 @@ import org.owarelab.tables.EndgameTable;
  * not reproducible.
  */
 public final class PuctAgent implements Agent {
-    /** Simulations per move of a {@code puct} spec without {@code sims}. */
-    public static final int DEFAULT_SIMULATIONS = 800;
-
     /**
      * Leaves per network call of a search ended by the clock or a stop when the spec gives no
      * {@code batch} (a fixed simulation count then searches one leaf at a time, as before).
      */
     public static final int AUTO_BATCH = 32;
 
+    /**
+     * Simulations ending at terminal nodes one batched step runs at most before it evaluates what it
+     * has (the web player's search mirrors it, reading it from its card).
+     */
+    public static final int TERMINAL_BURST = Walker.TERMINAL_BURST;
+
     /** The {@code puct} factory without networks: {@code model=} is refused, the evaluator uniform. */
-    public static final AgentFactory FACTORY = new PuctAgentFactory("puct", null, true, DEFAULT_SIMULATIONS);
+    public static final AgentFactory FACTORY = new PuctAgentFactory("puct", null, true, SearchOption.DEFAULT_SIMULATIONS);
 
     /**
      * The {@code puct} factory whose {@code model=...} is opened by {@code models}; without a
      * model the evaluator is uniform. The factory owns {@code models} and closes it when closed.
      */
     public static AgentFactory factory(EvaluatorSource models) {
-        return new PuctAgentFactory("puct", models, true, DEFAULT_SIMULATIONS);
+        return new PuctAgentFactory("puct", models, true, SearchOption.DEFAULT_SIMULATIONS);
     }
 
     /**
@@ -72,7 +75,7 @@ public final class PuctAgent implements Agent {
      * uniform. The factory owns both and closes them when closed.
      */
     public static AgentFactory factory(EvaluatorSource models, NetworkFiles files) {
-        return new PuctAgentFactory("puct", models, files, true, DEFAULT_SIMULATIONS);
+        return new PuctAgentFactory("puct", models, files, true, SearchOption.DEFAULT_SIMULATIONS);
     }
 
     /**
@@ -87,11 +90,13 @@ public final class PuctAgent implements Agent {
     }
 
     /**
-     * How the agent searches, beside the {@link PuctConfig}.
+     * How the agent searches, beside the {@link PuctConfig}. Built by name from {@link #DEFAULT}
+     * with the withers ({@code Options.DEFAULT.withSimulations(200).withBatch(1)}); the defaults are
+     * the {@link SearchOption}s'.
      *
      * @param simulations simulations per move when the limit does not say
      * @param capsTimed whether {@code simulations} also caps a movetime search (an explicit
-     *     {@code sims=} in the spec); when false (the default count) the clock alone ends it
+     *     {@code simulations=} in the spec); when false (the default count) the clock alone ends it
      * @param batch leaves per evaluator call (more than 1 uses virtual loss, and a walk that meets
      *     a leaf in flight goes on with one more virtual visit); 0 = auto: {@link #AUTO_BATCH} for a
      *     search ended by the clock or a stop, 1 for a fixed simulation count
@@ -107,19 +112,65 @@ public final class PuctAgent implements Agent {
      */
     public record Options(int simulations, boolean capsTimed, int batch, int maxNodes, Temperature temperature, boolean explore,
             long movetimeMillis, int threads, boolean timeManaged) {
-        /** Most threads of one search. */
-        public static final int MAX_THREADS = 256;
+        /** Every setting at its {@link SearchOption} default; not exploring, the count not capping a timed move. */
+        public static final Options DEFAULT = new Options(SearchOption.SIMULATIONS.intDefault(), false,
+                SearchOption.BATCH.intDefault(), SearchOption.NODES.intDefault(),
+                new Temperature(SearchOption.TEMPERATURE.realDefault(), SearchOption.TEMPERATURE_PLIES.intDefault(),
+                        SearchOption.TEMPERATURE_AFTER.realDefault()),
+                false, SearchOption.MOVETIME.intDefault(), SearchOption.THREADS.intDefault(),
+                SearchOption.TIME_MANAGER.boolDefault());
 
         public Options {
-            if (simulations < 1 || batch < 0 || batch > 1024 || maxNodes < 2 || movetimeMillis < 0 || threads < 0
-                    || threads > MAX_THREADS) {
+            int maxBatch = (int) SearchOption.BATCH.max();
+            if (simulations < 1 || batch < 0 || batch > maxBatch || maxNodes < 2 || movetimeMillis < 0 || threads < 0
+                    || threads > SearchOption.MAX_THREADS) {
                 throw new IllegalArgumentException("puct options: simulations=" + simulations + " (>= 1), batch="
-                        + batch + " (0 = auto, 1..1024), maxNodes=" + maxNodes + " (>= 2), movetime=" + movetimeMillis
-                        + " (>= 0), threads=" + threads + " (0 = auto, 1.." + MAX_THREADS + ")");
+                        + batch + " (0 = auto, 1.." + maxBatch + "), maxNodes=" + maxNodes + " (>= 2), movetime="
+                        + movetimeMillis + " (>= 0), threads=" + threads + " (0 = auto, 1.." + SearchOption.MAX_THREADS
+                        + ")");
             }
             if (temperature == null) {
                 throw new IllegalArgumentException("puct options: temperature must be given");
             }
+        }
+
+        public Options withSimulations(int n) {
+            return new Options(n, capsTimed, batch, maxNodes, temperature, explore, movetimeMillis, threads, timeManaged);
+        }
+
+        public Options withCapsTimed(boolean caps) {
+            return new Options(simulations, caps, batch, maxNodes, temperature, explore, movetimeMillis, threads, timeManaged);
+        }
+
+        public Options withBatch(int leaves) {
+            return new Options(simulations, capsTimed, leaves, maxNodes, temperature, explore, movetimeMillis, threads,
+                    timeManaged);
+        }
+
+        public Options withMaxNodes(int nodes) {
+            return new Options(simulations, capsTimed, batch, nodes, temperature, explore, movetimeMillis, threads,
+                    timeManaged);
+        }
+
+        public Options withTemperature(Temperature t) {
+            return new Options(simulations, capsTimed, batch, maxNodes, t, explore, movetimeMillis, threads, timeManaged);
+        }
+
+        public Options withExplore(boolean on) {
+            return new Options(simulations, capsTimed, batch, maxNodes, temperature, on, movetimeMillis, threads,
+                    timeManaged);
+        }
+
+        public Options withMovetimeMillis(long millis) {
+            return new Options(simulations, capsTimed, batch, maxNodes, temperature, explore, millis, threads, timeManaged);
+        }
+
+        public Options withThreads(int n) {
+            return new Options(simulations, capsTimed, batch, maxNodes, temperature, explore, movetimeMillis, n, timeManaged);
+        }
+
+        public Options withTimeManaged(boolean on) {
+            return new Options(simulations, capsTimed, batch, maxNodes, temperature, explore, movetimeMillis, threads, on);
         }
     }
 

@@ -18,27 +18,19 @@ import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
 
 /**
- * Builds {@code puct} agents. Keys (defaults in brackets):
- * {@code model} (none: uniform evaluator), {@code onnx} [none: an ONNX network file of the lab's
- * contract, docs/onnx-contract.md, instead of {@code model}] with {@code encoder} [planes/1: the
- * observation encoder it reads], {@code sims} [800], {@code movetime} [none: ms per
- * move when the caller sets no limit], {@code batch} [auto: 32 leaves per network call for a
- * search ended by the clock or a stop, 1 for a fixed simulation count],
- * {@code nodes} [2097152], {@code c} [1.25], {@code c-base} [19652, 0 = constant],
- * {@code fpu} [0.25], {@code fpu-root} [0], {@code noise} [0] and {@code alpha} [1.0]
- * (Dirichlet), {@code forced} [0] (forced playouts' k), {@code gumbel} [false],
- * {@code gumbel-m} [16], {@code gumbel-scale} [0], {@code temp} [0] and {@code temp-plies}
- * [all], {@code reuse} [true], {@code solver} [false] (MCTS-solver, {@link Tree#solver}),
- * {@code tables} [none: an endgame table file whose decided positions are terminal],
- * {@code margin} [0: the weight, at most 0.5, of the seed margin in the value of game ends and
- * table-decided leaves, so that among won lines the search prefers the one keeping most seeds],
- * {@code threads} [auto: every core for a search ended by the clock or a stop, 1 for a fixed
- * simulation count; threads of one search over one tree, {@link ThreadedSearch}],
- * {@code timeman} [true: under a game clock, stop settled moves early and spend the time saved on
- * the others, stretching unsure ones, {@link TimeManager}; it won its SPRTs against the plain
- * schedule, docs/agents.md; false: the plain schedule]. An explicit {@code sims} also caps a search timed by a movetime;
- * the default count does not (the clock governs). Noise, forced playouts and a Gumbel scale above 0 make the
- * searches exploring (as in self-play).
+ * Builds {@code puct} agents. Keys: the network, {@code model} (none: uniform evaluator) or
+ * {@code onnx} [none: an ONNX network file of the lab's contract, docs/onnx-contract.md, instead of
+ * {@code model}] with {@code encoder} [planes/1: the observation encoder it reads]; and the search
+ * settings, each {@link SearchOption}'s spec key or alias with its range and default (the help
+ * lists them): {@code simulations} (alias {@code sims}), {@code movetime}, {@code batch},
+ * {@code nodes}, {@code c}, {@code c-base}, {@code fpu}, {@code fpu-root}, {@code noise},
+ * {@code alpha}, {@code forced}, {@code gumbel}, {@code gumbel-m}, {@code gumbel-scale},
+ * {@code temp}, {@code temp-plies}, {@code reuse}, {@code solver} ({@link Tree#solver}),
+ * {@code tables}, {@code margin}, {@code threads} ({@link ThreadedSearch}) and {@code timeman}
+ * ({@link TimeManager}; it won its SPRTs against the plain schedule, docs/agents.md). An explicit
+ * simulation count also caps a search timed by a movetime; the default count does not (the clock
+ * governs). Noise, forced playouts and a Gumbel scale above 0 make the searches exploring (as in
+ * self-play).
  *
  * <p>Models come from the {@link EvaluatorSource} the factory is given ({@link PuctAgent#factory});
  * without one, {@code model=} is refused. A factory bound to one model (no {@code model} key) has
@@ -46,14 +38,13 @@ import org.owarelab.tables.EndgameTable;
  * when closed.
  */
 final class PuctAgentFactory implements AgentFactory {
-    private static final Set<String> SEARCH_KEYS = Set.of("sims", "movetime", "batch", "nodes", "c", "c-base", "fpu", "fpu-root",
-            "noise", "alpha", "forced", "gumbel", "gumbel-m", "gumbel-scale", "temp", "temp-plies", "reuse", "solver", "tables", "margin", "threads", "timeman");
-    private static final Set<String> KEYS = union(union(union(SEARCH_KEYS, "model"), "onnx"), "encoder");
+    /** Every {@link SearchOption}'s spec key and aliases: the keys of a factory bound to one model. */
+    private static final Set<String> SEARCH_KEYS = SearchOption.allSpecKeys();
+    /** The keys that choose the network rather than set the search: not in {@link SearchOption}. */
+    static final Set<String> NETWORK_KEYS = Set.of("model", "onnx", "encoder");
+    private static final Set<String> KEYS = union(SEARCH_KEYS, NETWORK_KEYS);
     /** The encoder of an {@code onnx=} spec without {@code encoder=}: the one the lab's networks read. */
     public static final String DEFAULT_ENCODER = "planes/1";
-
-    /** Whether {@code solver} is on when the spec does not say. */
-    static final boolean DEFAULT_SOLVER = false;
 
     private final String name;
     /** Opens the evaluators; null: no networks (model= is refused). */
@@ -80,9 +71,9 @@ final class PuctAgentFactory implements AgentFactory {
         this.defaultSims = defaultSims;
     }
 
-    private static Set<String> union(Set<String> keys, String key) {
-        Set<String> s = new HashSet<>(keys);
-        s.add(key);
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> s = new HashSet<>(a);
+        s.addAll(b);
         return Set.copyOf(s);
     }
 
@@ -102,18 +93,20 @@ final class PuctAgentFactory implements AgentFactory {
                 + "onnx=FILE (instead of model: an ONNX network of the lab's contract, docs/onnx-contract.md), encoder="
                 + DEFAULT_ENCODER + " (what the onnx network reads)"
                 : "over its bound model";
-        return "PUCT tree search guided by a policy/value network: " + model + ", sims=" + defaultSims
-                + ", movetime=MS (per move, when the caller sets no limit; the clock governs, capped only by an "
-                + "explicit sims), batch=auto (leaves per network call: " + PuctAgent.AUTO_BATCH + " when the clock ends the search, "
-                + "1 for a fixed sims count), c=1.25, "
-                + "c-base=19652, fpu=0.25, fpu-root=0, noise=0, alpha=1.0, forced=0, gumbel=false, gumbel-m=16, "
-                + "gumbel-scale=0, temp=0, temp-plies=all, reuse=true, nodes=2097152, solver=" + DEFAULT_SOLVER
-                + " (MCTS-solver: proven wins/losses/draws propagate), tables=FILE (positions the endgame table "
-                + "decides are terminal with their exact value), margin=0 (0-0.5: game ends and table-decided leaves are worth "
-                + "(1-margin)*result + margin*seed margin, so that among wins the search prefers more seeds), threads=auto (threads of one search over one tree: "
-                + "every core when the clock ends the search, 1 for a fixed sims count, so seeded games stay identical), "
-                + "timeman=true (under a game clock: an early stop once the best move cannot change, the time saved "
-                + "spent on the other moves, more for unsure ones; false: the plain schedule)";
+        StringBuilder h = new StringBuilder("PUCT tree search guided by a policy/value network: ").append(model);
+        for (SearchOption o : SearchOption.values()) {
+            if (o.specKey() == null) {
+                continue;
+            }
+            String shown = o == SearchOption.SIMULATIONS ? Integer.toString(defaultSims)
+                    : o.type() == SearchOption.Type.TEXT ? "FILE" : o.shownDefault();
+            h.append(", ").append(o.specKey());
+            for (String alias : o.aliases()) {
+                h.append('|').append(alias);
+            }
+            h.append('=').append(shown).append(" (").append(o.description()).append(')');
+        }
+        return h.toString();
     }
 
     /** {@code model=PATH} (a checkpoint or run directory), {@code onnx=FILE} and {@code tables=FILE} read files. */
@@ -134,29 +127,34 @@ final class PuctAgentFactory implements AgentFactory {
 
     @Override
     public Agent create(AgentSpec spec, RuleSet rules, long seed) {
-        boolean gumbel = spec.bool("gumbel", false);
-        double noise = spec.real("noise", 0, 0, 1);
-        double forced = spec.real("forced", 0, 0, 100);
-        double gumbelScale = spec.real("gumbel-scale", 0, 0, 100);
+        boolean gumbel = SearchOption.GUMBEL.bool(spec);
+        double noise = SearchOption.NOISE.real(spec);
+        double forced = SearchOption.FORCED.real(spec);
+        double gumbelScale = SearchOption.GUMBEL_SCALE.real(spec);
         if (gumbel && (noise > 0 || forced > 0)) {
             throw spec.valueError("gumbel", "Gumbel selection explores by itself (expected no noise or forced "
                     + "beside it; use gumbel-scale for Gumbel noise)");
         }
-        PuctConfig cfg = new PuctConfig(spec.real("c", 1.25, 0, 100), cBase(spec), spec.real("fpu", 0.25, -2, 2),
-                spec.real("fpu-root", 0.0, -2, 2),
-                new PuctConfig.RootNoise(spec.real("alpha", 1.0, 1e-6, 1000), noise),
-                new PuctConfig.GumbelConfig(gumbel, spec.integer("gumbel-m", 16, 1, 64), gumbelScale, 50, 0.1),
-                forced, spec.bool("reuse", true));
-        double temp = spec.real("temp", 0, 0, 100);
-        Temperature temperature = new Temperature(temp, spec.integer("temp-plies", Integer.MAX_VALUE, 0, Integer.MAX_VALUE), 0);
-        PuctAgent.Options options = new PuctAgent.Options(spec.integer("sims", defaultSims, 1, 100_000_000),
-                spec.string("sims", null) != null,
-                batch(spec), spec.integer("nodes", 1 << 21, 16, 1 << 28), temperature,
-                noise > 0 || forced > 0 || gumbel && gumbelScale > 0, spec.integer("movetime", 0, 1, 86_400_000),
-                threads(spec), spec.bool("timeman", true));
-        boolean solver = spec.bool("solver", DEFAULT_SOLVER);
-        float margin = (float) spec.real("margin", 0, 0, 0.5);
-        String tables = spec.string("tables", null);
+        PuctConfig cfg = new PuctConfig(SearchOption.C_PUCT.real(spec), cBase(spec), SearchOption.FPU.real(spec),
+                SearchOption.FPU_ROOT.real(spec), new PuctConfig.RootNoise(SearchOption.ALPHA.real(spec), noise),
+                new PuctConfig.GumbelConfig(gumbel, SearchOption.GUMBEL_M.integer(spec), gumbelScale,
+                        SearchOption.GUMBEL_C_VISIT.realDefault(), SearchOption.GUMBEL_C_SCALE.realDefault()),
+                forced, SearchOption.REUSE.bool(spec));
+        Temperature temperature = new Temperature(SearchOption.TEMPERATURE.real(spec),
+                SearchOption.TEMPERATURE_PLIES.integer(spec), SearchOption.TEMPERATURE_AFTER.realDefault());
+        PuctAgent.Options options = PuctAgent.Options.DEFAULT
+                .withSimulations(SearchOption.SIMULATIONS.integer(spec, defaultSims))
+                .withCapsTimed(SearchOption.SIMULATIONS.isSet(spec))
+                .withBatch(SearchOption.BATCH.auto(spec))
+                .withMaxNodes(SearchOption.NODES.integer(spec))
+                .withTemperature(temperature)
+                .withExplore(noise > 0 || forced > 0 || gumbel && gumbelScale > 0)
+                .withMovetimeMillis(SearchOption.MOVETIME.integer(spec))
+                .withThreads(SearchOption.THREADS.auto(spec))
+                .withTimeManaged(SearchOption.TIME_MANAGER.bool(spec));
+        boolean solver = SearchOption.SOLVER.bool(spec);
+        float margin = (float) SearchOption.MARGIN.real(spec);
+        String tables = SearchOption.TABLES.text(spec);
         EndgameTable table = null;
         if (tables != null) {
             try {
@@ -234,12 +232,6 @@ final class PuctAgentFactory implements AgentFactory {
         return onnx;
     }
 
-    /** {@code threads=auto} (or absent) is 0, else 1..{@link PuctAgent.Options#MAX_THREADS}. */
-    private static int threads(AgentSpec spec) {
-        String t = spec.string("threads", "auto");
-        return t.equals("auto") ? 0 : spec.integer("threads", 0, 1, PuctAgent.Options.MAX_THREADS);
-    }
-
     @Override
     public void close() {
         try {
@@ -253,14 +245,8 @@ final class PuctAgentFactory implements AgentFactory {
         }
     }
 
-    /** {@code batch=auto} (or absent) is 0, else 1..1024. */
-    private static int batch(AgentSpec spec) {
-        String b = spec.string("batch", "auto");
-        return b.equals("auto") ? 0 : spec.integer("batch", 0, 1, 1024);
-    }
-
     private static double cBase(AgentSpec spec) {
-        double b = spec.real("c-base", 19652, 0, 1e12);
+        double b = SearchOption.C_BASE.real(spec);
         if (b > 0 && b < 1) {
             throw spec.valueError("c-base", "expected 0 or >= 1");
         }

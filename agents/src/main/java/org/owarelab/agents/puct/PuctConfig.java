@@ -26,18 +26,22 @@ package org.owarelab.agents.puct;
 public record PuctConfig(double cPuct, double cBase, double fpuReduction, double fpuRootReduction,
         RootNoise noise, GumbelConfig gumbel, double forcedPlayouts, boolean reuseTree) {
 
-    /** AlphaZero-like defaults: c 1.25 (base 19652), FPU reduction 0.25 (0 at the root), no noise, reuse on. */
-    public static final PuctConfig DEFAULT = new PuctConfig(1.25, 19652, 0.25, 0.0, RootNoise.OFF,
-            GumbelConfig.OFF, 0.0, true);
+    /**
+     * AlphaZero-like defaults, each {@link SearchOption}'s: c 1.25 (base 19652), FPU reduction 0.25
+     * (0 at the root), no noise, no forced playouts, Gumbel off, reuse on.
+     */
+    public static final PuctConfig DEFAULT = new PuctConfig(SearchOption.C_PUCT.realDefault(),
+            SearchOption.C_BASE.realDefault(), SearchOption.FPU.realDefault(), SearchOption.FPU_ROOT.realDefault(),
+            RootNoise.OFF, GumbelConfig.OFF, SearchOption.FORCED.realDefault(), SearchOption.REUSE.boolDefault());
 
     public PuctConfig {
-        check("cPuct", cPuct, 0, 100);
-        if (!(cBase == 0 || cBase >= 1 && cBase < 1e12)) {
+        SearchOption.C_PUCT.check("cPuct", cPuct);
+        if (!(cBase == 0 || cBase >= 1 && cBase < SearchOption.C_BASE.max())) {
             throw new IllegalArgumentException("cBase=" + cBase + ": expected 0 (constant c) or >= 1");
         }
-        check("fpuReduction", fpuReduction, -2, 2);
-        check("fpuRootReduction", fpuRootReduction, -2, 2);
-        check("forcedPlayouts", forcedPlayouts, 0, 100);
+        SearchOption.FPU.check("fpuReduction", fpuReduction);
+        SearchOption.FPU_ROOT.check("fpuRootReduction", fpuRootReduction);
+        SearchOption.FORCED.check("forcedPlayouts", forcedPlayouts);
         if (noise == null || gumbel == null) {
             throw new IllegalArgumentException("noise and gumbel must be given (use RootNoise.OFF, GumbelConfig.OFF)");
         }
@@ -85,11 +89,12 @@ public record PuctConfig(double cPuct, double cBase, double fpuReduction, double
      * @param fraction share of noise, 0 = off
      */
     public record RootNoise(double alpha, double fraction) {
-        public static final RootNoise OFF = new RootNoise(1.0, 0.0);
+        /** No noise: {@link SearchOption#ALPHA}'s and {@link SearchOption#NOISE}'s defaults. */
+        public static final RootNoise OFF = new RootNoise(SearchOption.ALPHA.realDefault(), SearchOption.NOISE.realDefault());
 
         public RootNoise {
-            check("noise alpha", alpha, 1e-6, 1000);
-            check("noise fraction", fraction, 0, 1);
+            SearchOption.ALPHA.check("noise alpha", alpha);
+            SearchOption.NOISE.check("noise fraction", fraction);
         }
     }
 
@@ -104,17 +109,26 @@ public record PuctConfig(double cPuct, double cBase, double fpuReduction, double
      * @param cScale {@code c_scale} of that transform
      */
     public record GumbelConfig(boolean enabled, int maxActions, double scale, double cVisit, double cScale) {
-        public static final GumbelConfig OFF = new GumbelConfig(false, 16, 1.0, 50, 0.1);
+        /**
+         * The Gumbel scale of self-play's recipe (exploring); the {@code puct} agent's own default
+         * is {@link SearchOption#GUMBEL_SCALE}'s 0, the deterministic top-m.
+         */
+        public static final double SELF_PLAY_SCALE = 1.0;
+        /** Off, with mctx's settings for when a config turns it on (scale {@link #SELF_PLAY_SCALE}). */
+        public static final GumbelConfig OFF = new GumbelConfig(SearchOption.GUMBEL.boolDefault(),
+                SearchOption.GUMBEL_M.intDefault(), SELF_PLAY_SCALE, SearchOption.GUMBEL_C_VISIT.realDefault(),
+                SearchOption.GUMBEL_C_SCALE.realDefault());
         /** mctx's defaults: m = 16, c_visit = 50, c_scale = 0.1. */
-        public static final GumbelConfig ON = new GumbelConfig(true, 16, 1.0, 50, 0.1);
+        public static final GumbelConfig ON = new GumbelConfig(true, OFF.maxActions, OFF.scale, OFF.cVisit, OFF.cScale);
 
         public GumbelConfig {
-            if (maxActions < 1 || maxActions > 64) {
-                throw new IllegalArgumentException("gumbel maxActions=" + maxActions + ": expected 1..64");
+            if (maxActions < SearchOption.GUMBEL_M.min() || maxActions > SearchOption.GUMBEL_M.max()) {
+                throw new IllegalArgumentException("gumbel maxActions=" + maxActions + ": expected "
+                        + (int) SearchOption.GUMBEL_M.min() + ".." + (int) SearchOption.GUMBEL_M.max());
             }
-            check("gumbel scale", scale, 0, 100);
-            check("gumbel cVisit", cVisit, 0, 1e6);
-            check("gumbel cScale", cScale, 0, 1e3);
+            SearchOption.GUMBEL_SCALE.check("gumbel scale", scale);
+            SearchOption.GUMBEL_C_VISIT.check("gumbel cVisit", cVisit);
+            SearchOption.GUMBEL_C_SCALE.check("gumbel cScale", cScale);
         }
     }
 }

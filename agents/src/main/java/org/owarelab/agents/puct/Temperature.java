@@ -15,8 +15,8 @@ public record Temperature(double initial, int plies, double after) {
     public static final Temperature GREEDY = new Temperature(0, 0, 0);
 
     public Temperature {
-        PuctConfig.check("temperature", initial, 0, 100);
-        PuctConfig.check("temperature after", after, 0, 100);
+        SearchOption.TEMPERATURE.check("temperature", initial);
+        SearchOption.TEMPERATURE_AFTER.check("temperature after", after);
         if (plies < 0) {
             throw new IllegalArgumentException("temperature plies=" + plies + ": expected >= 0");
         }

@@ -20,7 +20,7 @@ final class Walker {
     static final int COLLISION = -3;
     static final int FULL = -4;
     /** Terminal simulations one {@link #collect} may run before it returns (so callers see clocks). */
-    private static final int TERMINAL_BURST = 256;
+    static final int TERMINAL_BURST = 256;
 
     private final Tree tr;
     /** The search's budget and statistics, shared by every walker of the tree. */

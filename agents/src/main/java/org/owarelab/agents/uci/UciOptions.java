@@ -1,5 +1,8 @@
 package org.owarelab.agents.uci;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -9,6 +12,7 @@ import org.owarelab.agents.AgentAccess;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.puct.SearchOption;
 
 /**
  * The options a {@link UciEngine} offers and what {@code setoption} set them to: {@code Seed},
@@ -21,8 +25,8 @@ import org.owarelab.agents.AgentSpecException;
  */
 final class UciOptions {
     static final long SEED_MAX = Integer.MAX_VALUE;
-    /** Most search threads the {@code Threads} option takes. */
-    static final int MAX_THREADS = 256;
+    /** The options of the engine itself, beside the search's ({@link SearchOption#uciName()}). */
+    static final List<String> ENGINE_OPTIONS = List.of("Seed", "Agent");
     private static final Pattern SETOPTION = Pattern.compile("(?i)^\\s*setoption\\s+name\\s+(.+?)(?:\\s+value(?:\\s+(.*?))?)?\\s*$");
 
     /** One checked {@code setoption}: which option and its new value (a spec, a number, a flag). */
@@ -36,10 +40,8 @@ final class UciOptions {
     private AgentAccess agentAccess = AgentAccess.NONE;
     private String agentSpec;
     private long seed;
-    /** The {@code Threads} option; 0 until set (the agent's own default). */
-    private int threads;
-    /** The {@code TimeManagement} option; null until set (the agent's own default). */
-    private Boolean timeManagement;
+    /** The search options set ({@code Threads}, {@code TimeManagement}), as spec values; absent until set (the agent's own default). */
+    private final Map<SearchOption, String> search = new EnumMap<>(SearchOption.class);
 
     UciOptions(AgentRegistry agents, String agentSpec, long seed) {
         if (seed < 0 || seed > SEED_MAX) {
@@ -69,10 +71,33 @@ final class UciOptions {
         if (agentAccess != null) {
             out.line("option name Agent type string default " + agentSpec);
         }
-        // 0 = auto (the spec's own threads: every core in a timed search, one for a fixed count), so
-        // that a GUI that sends every option's default keeps fixed-count searches on one thread.
-        out.line("option name Threads type spin default 0 min 0 max " + MAX_THREADS);
-        out.line("option name TimeManagement type check default true");
+        for (SearchOption o : searchOptions()) {
+            out.line(describe(o));
+        }
+    }
+
+    /** The search settings the engine offers as options, in the table's order. */
+    static List<SearchOption> searchOptions() {
+        List<SearchOption> l = new ArrayList<>();
+        for (SearchOption o : SearchOption.values()) {
+            if (o.uciName() != null) {
+                l.add(o);
+            }
+        }
+        return l;
+    }
+
+    /** A search setting's {@code option} line. */
+    private static String describe(SearchOption o) {
+        return switch (o.type()) {
+            // 0 = auto (the spec's own: for threads every core in a timed search, one for a fixed count), so
+            // that a GUI that sends every option's default keeps fixed-count searches on one thread.
+            case AUTO_INT -> "option name " + o.uciName() + " type spin default 0 min 0 max " + (long) o.max();
+            case INT -> "option name " + o.uciName() + " type spin default " + o.intDefault() + " min " + (long) o.min()
+                    + " max " + (long) o.max();
+            case BOOL -> "option name " + o.uciName() + " type check default " + o.boolDefault();
+            default -> throw new IllegalStateException(o + ": no UCI option type for " + o.type());
+        };
     }
 
     /**
@@ -107,25 +132,36 @@ final class UciOptions {
                 }
                 return new Setting("agent", value, 0);
             }
-            case "threads" -> {
-                return new Setting("threads", value, number(value, 0, MAX_THREADS, "Threads"));
-            }
-            case "timemanagement" -> {
-                String v = value.toLowerCase(Locale.ROOT);
-                if (!v.equals("true") && !v.equals("false")) {
-                    throw new UciInputException("setoption TimeManagement: '" + abbreviate(value) + "' is not true or false");
-                }
-                return new Setting("timemanagement", v, v.equals("true") ? 1 : 0);
-            }
             case "ownbook", "engineturn", "ponder", "noiselevel" -> {
                 return null; // options of other engines that GUIs send blindly: nothing to do
             }
             default -> {
+                SearchOption o = SearchOption.byUciName(name);
+                if (o != null) {
+                    return searchSetting(o, value);
+                }
             }
         }
-        out.info("unknown option '" + abbreviate(name) + "' ignored (options: Seed"
-                + (agentAccess != null ? ", Agent" : "") + ", Threads, TimeManagement)");
+        StringBuilder names = new StringBuilder("Seed").append(agentAccess != null ? ", Agent" : "");
+        for (SearchOption o : searchOptions()) {
+            names.append(", ").append(o.uciName());
+        }
+        out.info("unknown option '" + abbreviate(name) + "' ignored (options: " + names + ")");
         return null;
+    }
+
+    /** A checked search option: a whole number in range (0 = auto) or true/false. */
+    private static Setting searchSetting(SearchOption o, String value) throws UciInputException {
+        String key = o.uciName().toLowerCase(Locale.ROOT);
+        if (o.type() == SearchOption.Type.BOOL) {
+            String v = value.toLowerCase(Locale.ROOT);
+            if (!v.equals("true") && !v.equals("false")) {
+                throw new UciInputException("setoption " + o.uciName() + ": '" + abbreviate(value) + "' is not true or false");
+            }
+            return new Setting(key, v, v.equals("true") ? 1 : 0);
+        }
+        long min = o.type() == SearchOption.Type.AUTO_INT ? 0 : (long) o.min();
+        return new Setting(key, value, number(value, min, (long) o.max(), o.uciName()));
     }
 
     /**
@@ -138,9 +174,18 @@ final class UciOptions {
         switch (s.option()) {
             case "seed" -> seed = s.number();
             case "agent" -> agentSpec = s.text();
-            case "threads" -> threads = (int) s.number();
-            case "timemanagement" -> timeManagement = s.number() == 1;
-            default -> throw new IllegalArgumentException("unknown setting " + s);
+            default -> {
+                SearchOption o = SearchOption.byUciName(s.option());
+                if (o == null) {
+                    throw new IllegalArgumentException("unknown setting " + s);
+                }
+                if (o.type() == SearchOption.Type.AUTO_INT && s.number() == 0) {
+                    search.remove(o); // auto: the spec's own
+                } else {
+                    search.put(o, o.type() == SearchOption.Type.BOOL ? Boolean.toString(s.number() == 1)
+                            : Long.toString(s.number()));
+                }
+            }
         }
         return !spec().equals(before) || s.option().equals("agent");
     }
@@ -155,17 +200,14 @@ final class UciOptions {
     }
 
     /**
-     * The agent to build: the spec with the {@code Threads} option as its {@code threads} key and
-     * {@code TimeManagement} as its {@code timeman} key (replacing the spec's own), each where the
-     * option is set and the agent takes the key; else the spec unchanged.
+     * The agent to build: the spec with each search option set ({@code Threads},
+     * {@code TimeManagement}) as its {@link SearchOption#specKey()} (replacing the spec's own), where
+     * the agent takes the key; else the spec unchanged.
      */
     String spec() {
         String s = agentSpec;
-        if (threads != 0) {
-            s = withKey(s, "threads", Integer.toString(threads));
-        }
-        if (timeManagement != null) {
-            s = withKey(s, "timeman", timeManagement.toString());
+        for (Map.Entry<SearchOption, String> e : search.entrySet()) {
+            s = withKey(s, e.getKey().specKey(), e.getValue());
         }
         return s;
     }

@@ -140,12 +140,12 @@ class PuctAgentTest {
      */
     @Test
     void theClockGovernsATimedSearchNotTheDefaultSims() {
-        int polls = 3 * PuctAgent.DEFAULT_SIMULATIONS;
+        int polls = 3 * SearchOption.DEFAULT_SIMULATIONS;
         SearchLimit anHour = SearchLimit.movetime(3_600_000);
         try (Agent a = BuiltInAgents.registry().create("puct:batch=1,threads=1", RuleSet.DEFAULT, 1);
                 Agent capped = BuiltInAgents.registry().create("puct:sims=300,batch=1,threads=1", RuleSet.DEFAULT, 1)) {
             assertEquals(polls, a.decide(new Board(), anHour, stopAfter(polls)).nodes());
-            assertEquals(PuctAgent.DEFAULT_SIMULATIONS, a.decide(new Board()).nodes(), "untimed: the spec's default");
+            assertEquals(SearchOption.DEFAULT_SIMULATIONS, a.decide(new Board()).nodes(), "untimed: the spec's default");
             assertEquals(300, capped.decide(new Board(), anHour, stopAfter(polls)).nodes(), "an explicit sims= caps");
         }
     }

@@ -27,6 +27,7 @@ import org.owarelab.model.ModelRef;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.play.Pages;
+import org.owarelab.play.web.WebSearchSettings;
 
 /**
  * Writes the static web player of a checkpoint ({@code oware export RUN --web DIR}):
@@ -179,9 +180,9 @@ public final class WebSite {
         } else {
             s.put("movetimeMillis", search.movetimeMillis());
         }
-        // The puct agent's defaults, which the exported engine plays (see the model card's search.options).
-        s.putObject("settings").put("cPuct", 1.25).put("cBase", 19652).put("fpu", 0.25).put("fpuRoot", 0.0)
-                .put("reuse", true);
+        // The puct agent's defaults, which the exported engine plays (see the model card's search.options),
+        // and the engine's batching constants: the page's search has no copy of its own.
+        s.set("settings", WebSearchSettings.json());
         return JSON.writeValueAsBytes(c);
     }
 

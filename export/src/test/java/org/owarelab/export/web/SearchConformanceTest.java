@@ -174,8 +174,9 @@ class SearchConformanceTest {
             int different = 0;
             try (DjlEvaluator djl = new DjlEvaluator(net, encoder, 1);
                     PuctAgent agent = new PuctAgent("puct", rules, djl, false, org.owarelab.agents.puct.PuctConfig.DEFAULT,
-                            new PuctAgent.Options(SIMS, true, batch, 1 << 16, org.owarelab.agents.puct.Temperature.GREEDY,
-                                    false, 0, 1, false), 1)) {
+                            PuctAgent.Options.DEFAULT.withSimulations(SIMS).withCapsTimed(true).withBatch(batch)
+                                    .withMaxNodes(1 << 16).withTemperature(org.owarelab.agents.puct.Temperature.GREEDY)
+                                    .withThreads(1).withTimeManaged(false), 1)) {
                 for (int i = 0; i < positions.size(); i++) {
                     Board b = board(rules, positions.get(i));
                     Decision d = agent.decide(b, SearchLimit.simulations(SIMS), SearchMonitor.NONE);

@@ -109,7 +109,7 @@ class WebSpeedBench {
         try (PolicyValueNet net = ref.load(DeviceChoice.CPU);
                 DjlEvaluator djl = new DjlEvaluator(net, ref.encoder(), PuctAgent.AUTO_BATCH);
                 PuctAgent agent = new PuctAgent("puct", ref.rules(), djl, false, PuctConfig.DEFAULT,
-                        new PuctAgent.Options(PuctAgent.DEFAULT_SIMULATIONS, false, 0, 1 << 21, Temperature.GREEDY, false, 0, 1, false),
+                        PuctAgent.Options.DEFAULT.withTemperature(Temperature.GREEDY).withThreads(1).withTimeManaged(false),
                         1)) {
             for (int i = 0; i < positions.size(); i++) {
                 Board b = new Board(ref.rules());

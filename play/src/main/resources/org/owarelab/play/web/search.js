@@ -15,14 +15,12 @@ const f32 = Math.fround;
 const PENDING = 0;
 const EXPANDED = 1;
 const TERMINAL = 2;
-/** Simulations ending at terminal nodes one batched step runs at most (Walker.TERMINAL_BURST). */
-const TERMINAL_BURST = 256;
-
-/** Leaves per network call of a timed search: the Java engine's timed batch (PuctAgent.AUTO_BATCH). */
-export const TIMED_BATCH = 32;
-
-/** The exported player's settings, the puct agent's defaults (see the model card's search.options). */
-export const DEFAULT_SETTINGS = Object.freeze({ cPuct: 1.25, cBase: 19652, fpu: 0.25, fpuRoot: 0.0, reuse: true });
+// The settings come from the card (player.json's search.settings, which the Java export writes
+// from the puct agent's defaults, WebSearchSettings): cPuct, cBase, fpu, fpuRoot, reuse,
+// terminalBurst (simulations ending at terminal nodes one batched step runs at most, the engine's
+// PuctAgent.TERMINAL_BURST) and timedBatch (leaves per network call of a timed search,
+// PuctAgent.AUTO_BATCH). No copy of them lives here.
+const SETTINGS = ["cPuct", "cBase", "fpu", "fpuRoot", "reuse", "terminalBurst", "timedBatch"];
 
 /** Adds `d` virtual visits to `node` and every node above it (a walk in flight marks its path). */
 function addVirtual(node, d) {
@@ -64,7 +62,11 @@ export class UniformEvaluator {
 
 /** One PUCT search tree over one game; evaluate(board) returns {priors, value} (a promise or not). */
 export class Search {
-  constructor(rules, evaluator, settings = DEFAULT_SETTINGS) {
+  constructor(rules, evaluator, settings) {
+    const missing = SETTINGS.filter((k) => settings == null || settings[k] === undefined);
+    if (missing.length > 0) {
+      throw new Error("search settings: missing " + missing.join(", ") + " (expected the card's search.settings)");
+    }
     this.rules = rules;
     this.a = rules.houses;
     this.evaluator = evaluator;
@@ -307,7 +309,7 @@ export class Search {
         sims++;
         depthSum += w.depth;
         maxDepth = Math.max(maxDepth, w.depth);
-        if (++terminals === TERMINAL_BURST) {
+        if (++terminals === this.s.terminalBurst) {
           break;
         }
       }

@@ -2,7 +2,7 @@
 // searches: loads player.json, model.onnx and onnxruntime-web (all from this site), then answers
 // search requests one at a time. Messages in: {type: "search", id, moves, sims | movetimeMs}.
 // A fixed simulation count searches one leaf per network call (the Java engine's order); a time
-// limit evaluates up to TIMED_BATCH leaves per call with virtual loss, as the Java engine's clock does.
+// limit evaluates up to the card's search.settings.timedBatch leaves per call with virtual loss, as the Java engine's clock does.
 // Out: {type: "ready", card}, {type: "result", id, move, value, pv, simulations, timeMs},
 // {type: "error", id, message}; a failed load is {type: "error", id: null, message: "FILE: what"},
 // and every search asked after it is answered with that error, so that the page never waits.
@@ -13,7 +13,7 @@
 // the whole worker with no message. onnxruntime-web is imported dynamically, for the same reason.
 
 import { Board, RuleSet, letter } from "./rules.js";
-import { Search, TIMED_BATCH } from "./search.js";
+import { Search } from "./search.js";
 import { OnnxEvaluator } from "./network.js";
 
 const ORT = "ort/ort.wasm.bundle.min.mjs";
@@ -117,7 +117,7 @@ async function handle(msg) {
   try {
     moveRoot(msg.moves);
     const limit = msg.sims > 0 ? { sims: msg.sims }
-      : { deadline: performance.now() + msg.movetimeMs, batch: TIMED_BATCH };
+      : { deadline: performance.now() + msg.movetimeMs, batch: search.s.timedBatch };
     const r = await search.run(limit);
     const letters = [];
     const b = search.board.copy();

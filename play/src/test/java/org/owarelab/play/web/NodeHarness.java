@@ -35,8 +35,11 @@ public final class NodeHarness {
         assumeTrue(found, "web player conformance skipped: no node on the PATH (apt-get install nodejs; .ci/run does)");
     }
 
+    /** A request for {@code op}, with the search settings the exported page runs ({@link WebSearchSettings}). */
     public static ObjectNode request(String op) {
-        return JSON.createObjectNode().put("op", op);
+        ObjectNode r = JSON.createObjectNode().put("op", op);
+        r.set("settings", WebSearchSettings.json());
+        return r;
     }
 
     /** The harness's answer to {@code request}; fails with Node's stderr when it exits non-zero. */

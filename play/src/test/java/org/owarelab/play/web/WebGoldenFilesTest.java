@@ -85,6 +85,7 @@ class WebGoldenFilesTest {
         ObjectNode search = g.putObject("search");
         RuleSet rules = RuleSet.DEFAULT;
         search.put("rules", rules.spec()).put("sims", SIMS).put("evaluator", "uniform");
+        search.set("settings", WebSearchSettings.json());
         ArrayNode positions = search.putArray("positions");
         try (Agent agent = PuctAgent.FACTORY.create(AgentSpec.parse("puct:sims=" + SIMS), rules, 1)) {
             for (String moves : RandomGames.positions(rules, 24, 71)) {

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.formats.Mappers;
 import org.owarelab.formats.ReadProblem;
 
@@ -29,7 +30,10 @@ import org.owarelab.formats.ReadProblem;
  * constructor are errors naming {@code source:line:column} and the key path; an override
  * {@code --set a.b=value} replaces (or adds) a key in the parsed tree before binding, and an
  * error in it names the override. Keys absent from the YAML take the defaults of
- * {@code defaults} (a fully built config), so a file need only say what differs.
+ * {@code defaults} (a fully built config), so a file need only say what differs. A key that is
+ * an alias of a search setting's ({@link SearchOption#aliases()}: {@code sims} for
+ * {@code simulations}) is bound as that key, in a file and in an override, wherever the section
+ * has that key.
  */
 public final class ConfigLoader {
     private static final ObjectMapper YAML = Mappers.yamlBuilder()
@@ -137,13 +141,37 @@ public final class ConfigLoader {
     /** Replaces the keys of {@code base} by those of {@code over}, recursively for mappings. */
     private static void merge(ObjectNode base, ObjectNode over, String prefix) {
         over.fields().forEachRemaining(e -> {
-            JsonNode old = base.get(e.getKey());
+            String key = canonical(base, e.getKey());
+            if (!key.equals(e.getKey()) && over.has(key)) {
+                throw new ConfigException("'" + prefix + e.getKey() + "': names the same setting as '" + prefix + key
+                        + "' (give one)");
+            }
+            JsonNode old = base.get(key);
             if (old != null && old.isObject() && e.getValue().isObject()) {
-                merge((ObjectNode) old, (ObjectNode) e.getValue(), prefix + e.getKey() + ".");
+                merge((ObjectNode) old, (ObjectNode) e.getValue(), prefix + key + ".");
             } else {
-                base.set(e.getKey(), e.getValue());
+                base.set(key, e.getValue());
             }
         });
+    }
+
+    /**
+     * The key {@code key} binds as in {@code section}: a search setting's canonical YAML name where
+     * {@code key} is one of its aliases and the section has that name ({@code sims} -> {@code simulations}).
+     */
+    static String canonical(ObjectNode section, String key) {
+        if (section.has(key)) {
+            return key;
+        }
+        for (SearchOption o : SearchOption.values()) {
+            if (o.yamlKey() != null && o.aliases().contains(key)) {
+                String name = o.yamlKey().substring(o.yamlKey().lastIndexOf('.') + 1);
+                if (section.has(name)) {
+                    return name;
+                }
+            }
+        }
+        return key;
     }
 
     private static void applyOverride(ObjectNode tree, String override) {
@@ -177,7 +205,7 @@ public final class ConfigLoader {
             }
             node = (ObjectNode) child;
         }
-        node.set(keys[keys.length - 1], value);
+        node.set(canonical(node, keys[keys.length - 1]), value);
     }
 
     private static String sections(ObjectNode node) {

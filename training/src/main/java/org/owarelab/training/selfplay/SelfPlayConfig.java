@@ -11,7 +11,8 @@ import org.owarelab.env.TruncationRule;
  * @param parallelGames games a worker advances in lock-step (its batch is about this times
  *     {@code leavesPerGame})
  * @param leavesPerGame leaves per game per step; above 1 uses virtual loss inside each tree
- * @param simulations simulations of a full search (the ones that are recorded)
+ * @param simulations simulations of a full search (the ones that are recorded); YAML also takes
+ *     {@code sims}, as specs do ({@code SearchOption.SIMULATIONS})
  * @param playoutCap playout cap randomisation (KataGo): cheap unrecorded searches in between
  * @param temperature move choice by ply (e.g. 1 for the first plies, then 0); not used with
  *     Gumbel root selection, whose Gumbel noise does the sampling
