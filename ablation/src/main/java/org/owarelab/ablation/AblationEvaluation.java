@@ -11,6 +11,7 @@ import java.util.Map;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.ReportData;
@@ -159,15 +160,26 @@ public final class AblationEvaluation {
      * search runs until its time) in {@code time} mode.
      */
     static String spec(Path c, AblationFile.Evaluation e) {
-        String path = c.toAbsolutePath().normalize().toString();
-        if (path.matches(".*[,\"\\\\\\s].*")) {
-            path = '"' + path.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
-        }
-        return "puct:model=" + path + (e.timed() ? ",movetime=" + e.movetimeMs() : ",sims=" + e.sims());
+        String path = AgentSpec.quote(c.toAbsolutePath().normalize().toString());
+        // "sims" (the table's alias) rather than "simulations": the specs are the pool's player
+        // names, which a resumed study's saved games must still match.
+        return "puct:model=" + path + (e.timed() ? "," + SearchOption.MOVETIME.specKey() + "=" + e.movetimeMs()
+                : ",sims=" + e.sims());
     }
 
-    /** Spec keys that set an opponent's own search limit: such an opponent is not given the pool's move time. */
-    private static final List<String> LIMIT_KEYS = List.of("depth", "sims", "nodes", "movetime");
+    /**
+     * Spec keys that set an opponent's own search limit (every spelling the search table takes):
+     * such an opponent is not given the pool's move time.
+     */
+    static final List<String> LIMIT_KEYS = limitKeys();
+
+    private static List<String> limitKeys() {
+        List<String> keys = new ArrayList<>(List.of("depth"));
+        for (SearchOption o : List.of(SearchOption.SIMULATIONS, SearchOption.NODES, SearchOption.MOVETIME)) {
+            keys.addAll(o.specKeys());
+        }
+        return List.copyOf(keys);
+    }
 
     /**
      * The fixed opponents as they play in the pool. In {@code sims} mode, as written. In {@code time}
