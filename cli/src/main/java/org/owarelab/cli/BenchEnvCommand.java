@@ -1,12 +1,10 @@
 package org.owarelab.cli;
 
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.concurrent.Callable;
+import org.owarelab.env.EnvBench;
 import org.owarelab.env.EnvConfig;
 import org.owarelab.env.OwareEnv;
-import org.owarelab.env.TimeStep;
 import org.owarelab.env.VectorEnv;
 import org.owarelab.rules.RuleSet;
 import picocli.CommandLine.Command;
@@ -56,100 +54,23 @@ final class BenchEnvCommand implements Callable<Integer> {
         EnvConfig config = EnvConfig.parse(env, RuleSet.parse(rules));
         PrintWriter out = spec.commandLine().getOut();
         OwareEnv single = new OwareEnv(config);
-        single(single, Math.min(1, seconds)); // warm-up
-        long[] s = single(single, seconds);
+        EnvBench.single(single, seed, Math.min(1, seconds)); // warm-up
+        EnvBench.Run s = EnvBench.single(single, seed, seconds);
         VectorEnv vec = new VectorEnv(config, envs);
-        vector(vec, Math.min(1, seconds));
-        long[] v = vector(vec, seconds);
+        EnvBench.vector(vec, seed, Math.min(1, seconds));
+        EnvBench.Run v = EnvBench.vector(vec, seed, seconds);
         out.printf("config: rules %s, env %s, encoder %s, %d sub-envs%n", config.rules(),
                 config.spec().isEmpty() ? "default" : config.spec(), vec.encoder().tag(), envs);
-        out.printf("env steps: %d in %.2f s, %.2f s of thread CPU (%d episodes)%n", s[0], s[1] / 1e9, s[3] / 1e9, s[2]);
-        out.printf("env steps/s: %d%n", (long) (s[0] / (s[1] / 1e9)));
-        out.printf("env steps/cpu-s: %d%n", (long) (s[0] / (s[3] / 1e9)));
-        out.printf("vector-env steps: %d in %.2f s, %.2f s of thread CPU (%d episodes)%n", v[0], v[1] / 1e9, v[3] / 1e9, v[2]);
-        out.printf("vector-env steps/s: %d%n", (long) (v[0] / (v[1] / 1e9)));
-        out.printf("vector-env steps/cpu-s: %d%n", (long) (v[0] / (v[3] / 1e9)));
+        print(out, "env", s);
+        print(out, "vector-env", v);
         out.flush();
         return 0;
     }
 
-    /** Returns {steps, wall nanos, episodes, thread CPU nanos}. */
-    private long[] single(OwareEnv e, double secs) {
-        long x = seed * 0x9E3779B97F4A7C15L + 1;
-        long steps = 0;
-        long episodes = 0;
-        long c0 = cpuNanos();
-        long t0 = System.nanoTime();
-        long deadline = t0 + (long) (secs * 1e9);
-        long now = t0;
-        TimeStep t = e.reset(seed);
-        while (now < deadline) {
-            for (int k = 0; k < 4096; k++) {
-                if (t.done()) {
-                    t = e.reset(seed + ++episodes);
-                }
-                x = xorshift(x);
-                t = e.step(pick(t.legalMask(), x));
-                steps++;
-            }
-            now = System.nanoTime();
-        }
-        return new long[] {steps, now - t0, episodes, cpuNanos() - c0};
-    }
-
-    /** Returns {sub-env steps, wall nanos, episodes, thread CPU nanos}. */
-    private long[] vector(VectorEnv vec, double secs) {
-        long x = seed * 0x9E3779B97F4A7C15L + 1;
-        int n = vec.count();
-        int[] actions = new int[n];
-        int[] masks = vec.masks();
-        boolean[] terminated = vec.terminated();
-        boolean[] truncated = vec.truncated();
-        vec.reset(seed);
-        long steps = 0;
-        long episodes = 0;
-        long c0 = cpuNanos();
-        long t0 = System.nanoTime();
-        long deadline = t0 + (long) (secs * 1e9);
-        long now = t0;
-        while (now < deadline) {
-            for (int k = 0; k < 64; k++) {
-                for (int i = 0; i < n; i++) {
-                    x = xorshift(x);
-                    actions[i] = pick(masks[i], x);
-                }
-                vec.step(actions);
-                for (int i = 0; i < n; i++) {
-                    if (terminated[i] || truncated[i]) {
-                        episodes++;
-                    }
-                }
-                steps += n;
-            }
-            now = System.nanoTime();
-        }
-        return new long[] {steps, now - t0, episodes, cpuNanos() - c0};
-    }
-
-    /** This thread's CPU time: on a busy machine it excludes the time the thread waited for a core. */
-    private static long cpuNanos() {
-        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        return bean.isCurrentThreadCpuTimeSupported() ? bean.getCurrentThreadCpuTime() : System.nanoTime();
-    }
-
-    private static long xorshift(long x) {
-        x ^= x << 13;
-        x ^= x >>> 7;
-        return x ^ (x << 17);
-    }
-
-    /** A random set bit of {@code mask} from the high bits of {@code x}. */
-    private static int pick(int mask, long x) {
-        int k = (int) (((x >>> 32) * Integer.bitCount(mask)) >>> 32);
-        int m = mask;
-        while (k-- > 0) {
-            m &= m - 1;
-        }
-        return Integer.numberOfTrailingZeros(m);
+    private static void print(PrintWriter out, String name, EnvBench.Run r) {
+        out.printf("%s steps: %d in %.2f s, %.2f s of thread CPU (%d episodes)%n", name, r.steps(), r.wallNanos() / 1e9,
+                r.cpuNanos() / 1e9, r.episodes());
+        out.printf("%s steps/s: %d%n", name, (long) r.perSecond());
+        out.printf("%s steps/cpu-s: %d%n", name, (long) r.perCpuSecond());
     }
 }

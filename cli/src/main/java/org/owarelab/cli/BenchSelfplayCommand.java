@@ -17,8 +17,6 @@ import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.NetworkSpec;
 import org.owarelab.model.PolicyValueNet;
-import org.owarelab.model.TorchThreads;
-import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.SelfPlayBenchmark;
 import org.owarelab.training.selfplay.SelfPlayConfig;
@@ -109,7 +107,8 @@ final class BenchSelfplayCommand implements Callable<Integer> {
             case "mlp" -> {
                 PolicyValueNet shared = PolicyValueNet.create(NetworkSpec.parse(network), encoder, seed, DeviceChoice.CPU);
                 net = shared;
-                evs = () -> new OneThreadEvaluator(new DjlEvaluator(shared, encoder, games * leaves));
+                // One libtorch thread per worker, as in training: the workers are the parallelism.
+                evs = () -> new DjlEvaluator(shared, encoder, games * leaves, 1);
                 what = "DJL " + shared.describe();
             }
             case "uniform" -> {
@@ -205,35 +204,6 @@ final class BenchSelfplayCommand implements Callable<Integer> {
                     + "simulation count, e.g. 0.25,40");
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--playout-cap " + text + ": " + e.getMessage());
-        }
-    }
-
-    /** Gives each calling thread one libtorch thread before its first call, as the training loop does. */
-    private static final class OneThreadEvaluator implements Evaluator {
-        private final Evaluator inner;
-        private final ThreadLocal<Boolean> pinned = ThreadLocal.withInitial(() -> false);
-
-        OneThreadEvaluator(Evaluator inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public int actions() {
-            return inner.actions();
-        }
-
-        @Override
-        public void evaluate(Board[] boards, int count, float[] priors, float[] values) {
-            if (!pinned.get()) {
-                TorchThreads.set(1);
-                pinned.set(true);
-            }
-            inner.evaluate(boards, count, priors, values);
-        }
-
-        @Override
-        public void close() {
-            inner.close();
         }
     }
 }

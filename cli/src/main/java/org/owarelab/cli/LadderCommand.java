@@ -7,12 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpecException;
-import org.owarelab.agents.SearchLimit;
 import org.owarelab.evaluation.accuracy.Accuracy;
-import org.owarelab.evaluation.report.Csv;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.TrainingPoint;
 import org.owarelab.evaluation.stats.EloOptions;
@@ -20,12 +17,12 @@ import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.evaluation.tournament.Checkpoint;
 import org.owarelab.evaluation.tournament.Ladder;
+import org.owarelab.evaluation.tournament.LadderAccuracy;
 import org.owarelab.evaluation.tournament.RunCheckpoints;
 import org.owarelab.evaluation.tournament.TournamentConfig;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.tables.EndgameTable;
-import org.owarelab.util.AtomicFiles;
 import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -182,58 +179,37 @@ final class LadderCommand implements Callable<Integer> {
     }
 
     /**
-     * Each checkpoint's accuracy against perfect play ({@link Accuracy}, pooled over 2 up to the
-     * table's seeds), printed next to its Elo from the ladder's report and written to accuracy.csv.
+     * Each checkpoint's accuracy against perfect play ({@link LadderAccuracy}), printed next to its
+     * Elo from the ladder's report as it is measured, and written to accuracy.csv.
      */
     private void accuracy(Ladder l, EndgameTable table, RuleSet rules, Path dir, PrintWriter out)
             throws java.io.IOException {
-        Map<String, Rating> elo = new java.util.HashMap<>();
-        for (Rating r : Report.load(dir, rating.options(arena.seed), true, rating.poolIntervals()).ratings()) {
-            elo.put(r.player(), r);
-        }
+        List<Rating> ratings = Report.load(dir, rating.options(arena.seed), true, rating.poolIntervals()).ratings();
         PrintWriter err = spec.commandLine().getErr();
-        int from = Math.min(2, table.maxSeeds());
         out.printf(Locale.ROOT, "%naccuracy against perfect play (tables %s, %d positions per seed count %d-%d, pooled; "
-                + "95%% intervals):%n", tables, accuracyPositions, from, table.maxSeeds());
+                + "95%% intervals):%n", tables, accuracyPositions, LadderAccuracy.fromSeeds(table), table.maxSeeds());
         out.println("checkpoint        step      Elo [95%]              optimal% [95%]       outcome%   seed loss");
-        StringBuilder csv = new StringBuilder(Csv.line("checkpoint", "step", "elo", "elo_lo", "elo_hi", "positions",
-                "optimal", "optimal_lo", "optimal_hi", "outcome", "outcome_lo", "outcome_hi", "seed_loss", "seed_loss_lo",
-                "seed_loss_hi")).append('\n');
+        List<LadderAccuracy.Entry> entries;
         try (AgentRegistry agents = ModelAgents.registry()) {
-            for (Map.Entry<Checkpoint, String> e : l.checkpoints().entrySet()) {
-                Checkpoint c = e.getKey();
-                // With several runs a checkpoint's directory name may repeat: it goes under its run's name.
-                String label = l.runs().size() == 1 ? c.name() : l.runOf(c) + "/" + c.name();
-                Accuracy.Row all;
-                try (Agent agent = agents.create(e.getValue(), rules, arena.seed)) {
-                    all = Accuracy.pooled(Accuracy.run(table, agent, SearchLimit.NONE, from, table.maxSeeds(),
-                            accuracyPositions, arena.seed, line -> {
-                                err.println(label + ": " + line);
-                                err.flush();
-                            }));
-                }
-                Rating r = elo.get(e.getValue());
-                double[] oi = all.optimalInterval();
-                double[] ci = all.outcomeInterval();
-                out.printf(Locale.ROOT, "%-16s %6d  %s  %6.1f [%5.1f,%5.1f]  %8.1f  %10.3f%n", label, c.step(),
-                        r == null ? String.format("%-21s", "-") : String.format(Locale.ROOT, "%7.1f [%6.1f,%6.1f]",
-                                r.elo(), r.lo(), r.hi()),
-                        100 * all.optimalRate(), 100 * oi[0], 100 * oi[1], 100 * all.outcomeRate(), all.meanLoss());
-                csv.append(Csv.line(label, Long.toString(c.step()), r == null ? "" : fixed(1, r.elo()),
-                        r == null ? "" : fixed(1, r.lo()), r == null ? "" : fixed(1, r.hi()),
-                        Long.toString(all.positions()), fixed(4, all.optimalRate()), fixed(4, oi[0]), fixed(4, oi[1]),
-                        fixed(4, all.outcomeRate()), fixed(4, ci[0]), fixed(4, ci[1]), fixed(4, all.meanLoss()),
-                        fixed(4, all.lossLo()), fixed(4, all.lossHi()))).append('\n');
-            }
+            entries = LadderAccuracy.measure(l, agents, table, rules, accuracyPositions, arena.seed, ratings,
+                    (label, line) -> {
+                        err.println(label + ": " + line);
+                        err.flush();
+                    }, e -> print(out, e));
         }
-        AtomicFiles.writeString(dir.resolve("accuracy.csv"), csv.toString());
-        out.println("files: accuracy.csv in " + dir);
+        LadderAccuracy.write(dir, entries);
+        out.println("files: " + LadderAccuracy.FILE + " in " + dir);
         out.flush();
     }
 
-    /** {@code x} with {@code decimals} decimals, as accuracy.csv has always written it. */
-    private static String fixed(int decimals, double x) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", x);
+    private static void print(PrintWriter out, LadderAccuracy.Entry e) {
+        Rating r = e.elo();
+        Accuracy.Row all = e.accuracy();
+        double[] oi = all.optimalInterval();
+        out.printf(Locale.ROOT, "%-16s %6d  %s  %6.1f [%5.1f,%5.1f]  %8.1f  %10.3f%n", e.label(), e.step(),
+                r == null ? String.format("%-21s", "-") : String.format(Locale.ROOT, "%7.1f [%6.1f,%6.1f]",
+                        r.elo(), r.lo(), r.hi()),
+                100 * all.optimalRate(), 100 * oi[0], 100 * oi[1], 100 * all.outcomeRate(), all.meanLoss());
     }
 
     /** "steps 2, 40" for one run; "a: steps 2, 40; b: steps 5" for several (a run left with none is not named). */

@@ -1,7 +1,5 @@
 package org.owarelab.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.File;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -18,10 +16,12 @@ import org.owarelab.evaluation.GameRecords;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
+import org.owarelab.evaluation.MatchResume;
 import org.owarelab.evaluation.MatchResult;
 import org.owarelab.evaluation.MoveTimes;
 import org.owarelab.evaluation.Tally;
 import org.owarelab.evaluation.gating.Gate;
+import org.owarelab.evaluation.report.MatchReport;
 import org.owarelab.evaluation.stats.ScoreInterval;
 import org.owarelab.evaluation.stats.Sprt;
 import org.owarelab.model.ModelAgents;
@@ -57,8 +57,6 @@ import picocli.CommandLine.Spec;
             "  oware match alphabeta:movetime=50 alphabeta:movetime=50,lmr=false --games 2000 --sprt 0,20 --threads 2",
             "  oware match alphabeta:movetime=1000 greedy --games 200 --out m.jsonl --resume   # after a kill: goes on"})
 final class MatchCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -180,9 +178,7 @@ final class MatchCommand implements Callable<Integer> {
             stdout.flush();
             Gate gate = test == null ? null : new Gate(test, config.pairs());
             if (gate != null) {
-                stdout.printf(Locale.ROOT, "sprt: H0 A is at most %s Elo stronger, H1 at least %s; alpha %s, beta %s; "
-                        + "LLR bounds [%.3f, %.3f]; at most %d pairs%n", num(test.elo0()), num(test.elo1()),
-                        num(test.alpha()), num(test.beta()), test.lowerBound(), test.upperBound(), config.pairs());
+                stdout.println(MatchReport.sprtPlan(test, config.pairs()));
                 stdout.flush();
             }
             if (gate != null) {
@@ -215,39 +211,29 @@ final class MatchCommand implements Callable<Integer> {
     }
 
     /**
-     * The games saved in {@code file} by an earlier run of this match, checked against it; the file
-     * is rewritten with them alone (a line cut short by a kill dropped) so that new games append
-     * after whole lines.
+     * The games saved in {@code file} by an earlier run of this match ({@link MatchResume}), its
+     * notes on stderr.
      *
      * @throws BadInputException naming the file, and the line or game at fault
      */
     private static List<GameRecord> saved(Path file, MatchConfig config, PrintWriter err) throws java.io.IOException {
-        if (!Files.exists(file)) {
+        MatchResume.Saved saved;
+        try {
+            saved = MatchResume.read(file, config);
+        } catch (MatchResume.SavedGamesException e) {
+            throw new BadInputException("--resume: " + e.getMessage() + (e.misfit()
+                    ? "; resume with the options of the saved match, or drop --resume to start again" : ""));
+        }
+        if (!saved.existed()) {
             err.println("--resume: " + file + " does not exist yet: starting the match");
             err.flush();
             return List.of();
         }
-        GameRecords.Contents contents = GameRecords.readSkipping(file);
-        for (GameRecords.Skipped s : contents.skipped()) {
-            if (!s.cutShort()) {
-                throw new BadInputException("--resume: " + file + ":" + s.line() + ": not a game record ("
-                        + s.problem() + "); delete or repair that line");
-            }
-            err.println(s.warning(file));
-        }
-        List<GameRecord> games = new java.util.ArrayList<>(contents.games());
-        games.sort(java.util.Comparator.comparingInt(GameRecord::game));
-        try {
-            Match.checkSaved(config, games);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("--resume: " + file + ": " + e.getMessage()
-                    + "; resume with the options of the saved match, or drop --resume to start again");
-        }
-        GameRecords.write(file, games);
-        err.printf(Locale.ROOT, "--resume: %s of %s kept, %d to play%n", count(games.size(), "saved game"), file,
-                config.games() - games.size());
+        saved.warnings().forEach(err::println);
+        err.printf(Locale.ROOT, "--resume: %s of %s kept, %d to play%n", count(saved.games().size(), "saved game"),
+                file, config.games() - saved.games().size());
         err.flush();
-        return List.copyOf(games);
+        return saved.games();
     }
 
     static Path recordsFile(String out) {
@@ -258,7 +244,7 @@ final class MatchCommand implements Callable<Integer> {
         return p;
     }
 
-    private static void print(PrintWriter out, MatchResult result, Path records, Gate gate) throws Exception {
+    private static void print(PrintWriter out, MatchResult result, Path records, Gate gate) {
         Tally t = result.tally();
         ScoreInterval s = t.score();
         out.printf(Locale.ROOT, "A wins %d, draws %d, losses %d (%d games, %d errors)%n", t.wins(), t.draws(),
@@ -280,77 +266,15 @@ final class MatchCommand implements Callable<Integer> {
         if (records != null) {
             out.println("records: " + records);
         }
-        Gate.Outcome sprt = gate == null ? null : gate.outcome();
-        if (sprt != null) {
-            Sprt.Result r = sprt.test();
-            out.printf(Locale.ROOT, "sprt: %s after %d pairs, LLR %.3f in [%.3f, %.3f]%n", verdict(sprt), r.samples(),
-                    r.llr(), r.lower(), r.upper());
+        if (gate != null) {
+            out.println(MatchReport.sprtVerdict(gate.outcome()));
         }
-        ObjectNode json = JSON.createObjectNode();
-        json.put("wins", t.wins());
-        json.put("draws", t.draws());
-        json.put("losses", t.losses());
-        json.put("score", round(s.score()));
-        json.putArray("interval").add(round(s.lo())).add(round(s.hi()));
-        json.put("games", t.games());
-        json.put("errors", t.errors());
-        double elo = ScoreInterval.elo(s.score());
-        if (Double.isFinite(elo)) {
-            json.put("elo", Math.round(elo * 10) / 10.0);
-        } else {
-            json.putNull("elo");
-        }
-        var p = json.putArray("pentanomial");
-        for (long c : penta) {
-            p.add(c);
-        }
-        json.putArray("msPerMoveA").add(round(times.meanMillisA())).add(round(times.maxMillisA()));
-        json.putArray("msPerMoveB").add(round(times.meanMillisB())).add(round(times.maxMillisB()));
-        json.put("a", result.config().agentA());
-        json.put("b", result.config().agentB());
-        json.put("seed", result.config().seed());
-        if (sprt != null) {
-            Sprt test = gate.sprt();
-            ObjectNode o = json.putObject("sprt");
-            o.put("elo0", test.elo0());
-            o.put("elo1", test.elo1());
-            o.put("alpha", test.alpha());
-            o.put("beta", test.beta());
-            o.put("decision", decision(sprt));
-            o.put("pairs", sprt.test().samples());
-            o.put("llr", round(sprt.test().llr()));
-            o.putArray("bounds").add(round(sprt.test().lower())).add(round(sprt.test().upper()));
-        }
-        out.println(JSON.writeValueAsString(json));
+        out.println(MatchReport.json(result, gate));
         out.flush();
-    }
-
-    /**
-     * accept, reject or undecided: the gate's own rejection at its pair cap ({@link Gate.Outcome#truncated}) and
-     * a match that ended mid-test (an odd --games) are both undecided.
-     */
-    private static String decision(Gate.Outcome o) {
-        return o.truncated() || !o.decided() ? "undecided" : o.decision() == Sprt.Decision.ACCEPT ? "accept" : "reject";
-    }
-
-    private static String verdict(Gate.Outcome o) {
-        return switch (decision(o)) {
-            case "accept" -> "accept H1 (A is stronger by at least ELO1)";
-            case "reject" -> "accept H0 (A is not stronger by more than ELO0)";
-            default -> "undecided at the --games cap (neither hypothesis accepted)";
-        };
-    }
-
-    private static String num(double x) {
-        return x == Math.rint(x) && Math.abs(x) < 1e9 ? Long.toString((long) x) : Double.toString(x);
     }
 
     private static String count(int n, String noun) {
         return n + " " + (n == 1 ? noun : noun.equals("ply") ? "plies" : noun + "s");
-    }
-
-    private static double round(double x) {
-        return Math.round(x * 1e4) / 1e4;
     }
 
     private static String elo(double score) {

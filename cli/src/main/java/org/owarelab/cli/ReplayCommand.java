@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.owarelab.formats.Mappers;
+import org.owarelab.protocol.jsonl.BoardJson;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.Position;
@@ -157,12 +158,8 @@ final class ReplayCommand implements Callable<Integer> {
         ObjectNode o = JSON.createObjectNode();
         o.put("ply", b.ply());
         o.put("move", move);
-        o.put("position", b.text());
-        ArrayNode houses = o.putArray("houses");
-        for (int i = 0; i < 2 * b.housesPerSide(); i++) {
-            houses.add(b.count(i));
-        }
-        o.putArray("stores").add(b.store(Side.SOUTH)).add(b.store(Side.NORTH));
+        BoardJson.put(o, b);
+        BoardJson.counts(o.putArray("houses"), b); // the same as counts: the name replay's objects had first
         o.put("toMove", String.valueOf(Side.letter(b.toMove())));
         o.put("legal", b.legalLetters());
         o.put("captured", move == null ? 0 : b.lastCaptured());

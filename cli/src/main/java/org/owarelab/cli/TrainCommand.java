@@ -2,16 +2,15 @@ package org.owarelab.cli;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.owarelab.distributed.ClusterGameSource;
 import org.owarelab.distributed.ClusterSettings;
 import org.owarelab.training.loop.GameSource;
+import org.owarelab.training.loop.RunPaths;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.loop.Trainer;
-import org.owarelab.util.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -78,23 +77,7 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String command = "oware " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        if (out != null && java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
-            throw new BadInputException("--out " + out + ": is a file, not a directory (expected a new run directory)");
-        }
-        if (out != null && resume == null) {
-            // A new run directory; one holding a run (state.json) or a run killed before it began
-            // (config.yaml) is the trainer's to judge.
-            if (java.nio.file.Files.exists(out.resolve("config.yaml")) || java.nio.file.Files.exists(out.resolve("state.json"))) {
-                OutputPaths.checkDirectory("--out", out);
-            } else if (java.nio.file.Files.exists(out)) {
-                OutputPaths.checkNewDirectory("--out", out);
-            } else {
-                OutputPaths.checkDirectory("--out", out); // created with its parents
-            }
-        }
-        if (resume != null && java.nio.file.Files.exists(resume) && !java.nio.file.Files.isDirectory(resume)) {
-            throw new BadInputException("--resume " + resume + ": is a file, not a directory (expected a run directory)");
-        }
+        RunPaths.check(out, resume);
         GameSource.Factory sources = sources();
         if (resume != null) {
             if (config != null || out != null) {
@@ -105,11 +88,7 @@ final class TrainCommand implements Callable<Integer> {
             return 0;
         }
         TrainConfig cfg = config == null ? TrainConfig.embedded(overrides) : TrainConfig.load(config, overrides);
-        Path dir = out;
-        if (dir == null) {
-            String name = config == null ? "quick" : config.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-            dir = Path.of("runs", name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        }
+        Path dir = out != null ? out : RunPaths.defaultDirectory(config, LocalDateTime.now());
         Trainer.start(cfg, dir, command, System.out, sources);
         return 0;
     }

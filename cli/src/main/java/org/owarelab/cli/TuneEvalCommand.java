@@ -1,9 +1,7 @@
 package org.owarelab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,12 +13,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.alphabeta.EvalTerms;
 import org.owarelab.agents.alphabeta.tuning.EvalFit;
-import org.owarelab.evaluation.GameRecords;
 import org.owarelab.formats.Mappers;
-import org.owarelab.rules.Board;
-import org.owarelab.rules.Position;
-import org.owarelab.rules.RuleSet;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.RecordedGame;
 import org.owarelab.util.LineReader;
 import org.owarelab.util.Texts;
 import picocli.CommandLine.Command;
@@ -164,56 +158,15 @@ final class TuneEvalCommand implements Callable<Integer> {
 
     /** Replays one record and adds its positions; false for a forfeited game (skipped). */
     private boolean addGame(EvalFit fit, String where, String text, boolean held) {
-        Game g = game(where, text);
-        if (g == null) {
-            return false;
-        }
-        Board start;
         try {
-            RuleSet rules = g.rules().isEmpty() ? RuleSet.DEFAULT : RuleSet.parse(g.rules());
-            start = g.position() != null ? new Board(Position.parse(g.position(), rules)) : new Board(rules);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(where + ": " + e.getMessage());
-        }
-        try {
-            fit.addGame(start, g.moves(), g.winner(), minPly, held);
+            RecordedGame g = RecordedGame.parse(text);
+            if (g == null) {
+                return false;
+            }
+            fit.addGame(g.start(), g.moves(), g.winner(), minPly, held);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(where + ": " + e.getMessage());
         }
         return true;
-    }
-
-    /**
-     * What a fit needs of a game record.
-     *
-     * @param position the start position's text, null for the rules' start
-     * @param winner 0 South, 1 North, -1 a draw
-     */
-    private record Game(String rules, String position, String moves, int winner) {
-    }
-
-    /**
-     * The game of a line, read by its format's own reader: a match record ({@code games.jsonl},
-     * it has a {@code result}) or a self-play record ({@code selfplay.jsonl}); null for a
-     * forfeited match game.
-     */
-    private static Game game(String where, String text) {
-        JsonNode o;
-        try {
-            o = JSON.readTree(text);
-        } catch (IOException e) {
-            throw new BadInputException(where + ": not JSON; expected one game record per line");
-        }
-        try {
-            if (o != null && o.isObject() && o.has("result")) {
-                org.owarelab.evaluation.GameRecord g = GameRecords.parse(text);
-                return g.isError() ? null : new Game(g.rules(), g.position(), g.moves(), g.winner());
-            }
-            GameRecord g = GameRecord.fromJson(o);
-            return new Game(g.rules(), null, g.moves(), g.winner());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(where + ": not a game record (" + e.getMessage() + "); expected a self-play "
-                    + "record (RUN/selfplay.jsonl) or a match record ('oware match --out')");
-        }
     }
 }

@@ -9,6 +9,7 @@ import org.owarelab.agents.Agent;
 import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.play.HumanGame;
+import org.owarelab.protocol.jsonl.BoardJson;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.IllegalMoveException;
 import org.owarelab.rules.Moves;
@@ -99,12 +100,8 @@ final class GameSession implements AutoCloseable {
         ObjectNode s = f.objectNode();
         int n = board.housesPerSide();
         s.put("id", id).put("agent", agentSpec).put("human", Side.name(human)).put("houses", n);
-        ArrayNode counts = s.putArray("counts");
-        for (int i = 0; i < 2 * n; i++) {
-            counts.add(board.count(i));
-        }
-        s.putArray("stores").add(board.store(Side.SOUTH)).add(board.store(Side.NORTH));
-        s.put("position", board.text()).put("toMove", Side.name(board.toMove()));
+        BoardJson.put(s, board);
+        s.put("toMove", Side.name(board.toMove()));
         s.put("legal", game.humansTurn() ? board.legalLetters() : "");
         StringBuilder moves = new StringBuilder();
         for (HumanGame.Turn t : turns) {
