@@ -12,7 +12,7 @@ import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.puct.SearchOption;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.report.ReportData;
 import org.owarelab.evaluation.stats.EloOptions;
@@ -127,7 +127,7 @@ public final class AblationEvaluation {
      * the games of the checkpoints that had their names. A line that holds no game is kept.
      */
     static void forget(Path dir, List<AblationRun> runs) throws IOException {
-        Path file = dir.resolve("eval").resolve(GameRecords.FILE);
+        Path file = dir.resolve("eval").resolve(MatchRecords.FILE);
         if (runs.isEmpty() || !java.nio.file.Files.isRegularFile(file)) {
             return;
         }
@@ -138,7 +138,7 @@ public final class AblationEvaluation {
         for (String line : java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8)) {
             boolean stale = false;
             try {
-                var g = GameRecords.parse(line);
+                var g = MatchRecords.parse(line);
                 stale = prefixes.stream().anyMatch(p -> g.south().contains(p) || g.north().contains(p));
             } catch (RuntimeException e) {
                 // not a game: the tournament's own reader deals with it

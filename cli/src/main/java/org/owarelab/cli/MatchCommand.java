@@ -11,8 +11,8 @@ import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.GameClock;
-import org.owarelab.evaluation.GameRecord;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
@@ -165,7 +165,7 @@ final class MatchCommand implements Callable<Integer> {
                     seed, threads, maxPlies, clock);
             Match.checkSpecs(agents, config);
             // A saved file that does not fit is refused before anything is printed on stdout.
-            List<GameRecord> saved = resume ? saved(recordsFile(out), config, err) : List.of();
+            List<MatchRecord> saved = resume ? saved(recordsFile(out), config, err) : List.of();
             if (!playedA.equals(agentA) || !playedB.equals(agentB)) {
                 stdout.printf(Locale.ROOT, "specs as played here (tables=auto resolved): A = %s, B = %s%n", playedA,
                         playedB);
@@ -191,7 +191,7 @@ final class MatchCommand implements Callable<Integer> {
                 // The gate first, so that the progress line shows the LLR with this game counted.
                 listener = ((MatchListener) (r, tally, total) -> gate.add(r)).andThen(listener);
             }
-            GameRecords.Appender writer = out == null ? null : new GameRecords.Appender(recordsFile(out), !resume);
+            MatchRecords.Appender writer = out == null ? null : new MatchRecords.Appender(recordsFile(out), !resume);
             MatchResult result;
             try {
                 result = Match.run(agents, config, writer == null ? listener : listener.andThen(writer),
@@ -203,7 +203,7 @@ final class MatchCommand implements Callable<Integer> {
             }
             if (writer != null) {
                 // Saved as each game ended (so a killed match keeps them); now in game order.
-                GameRecords.write(writer.file(), result.games());
+                MatchRecords.write(writer.file(), result.games());
             }
             print(stdout, result, writer == null ? null : writer.file(), gate);
         }
@@ -216,7 +216,7 @@ final class MatchCommand implements Callable<Integer> {
      *
      * @throws BadInputException naming the file, and the line or game at fault
      */
-    private static List<GameRecord> saved(Path file, MatchConfig config, PrintWriter err) throws java.io.IOException {
+    private static List<MatchRecord> saved(Path file, MatchConfig config, PrintWriter err) throws java.io.IOException {
         MatchResume.Saved saved;
         try {
             saved = MatchResume.read(file, config);

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.MatchListener;
 import org.owarelab.evaluation.Tally;
 import org.owarelab.evaluation.stats.ScoreInterval;
@@ -50,7 +50,7 @@ final class MatchProgress implements MatchListener {
     }
 
     @Override
-    public void gameFinished(GameRecord record, Tally tally, int total) {
+    public void gameFinished(MatchRecord record, Tally tally, int total) {
         if (record.isError()) {
             err.print(terminal ? "\r\033[K" : "");
             err.println("oware match: game " + record.game() + ": " + record.error() + " (forfeit)");

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.tournament.TournamentListener;
 
 /**
@@ -31,7 +31,7 @@ final class TournamentProgress implements TournamentListener {
     }
 
     @Override
-    public void gameFinished(GameRecord r, int done, int total) {
+    public void gameFinished(MatchRecord r, int done, int total) {
         if (r.isError()) {
             failed++;
             String culprit = r.errorSide() >= 0 ? r.spec(r.errorSide()) : "";

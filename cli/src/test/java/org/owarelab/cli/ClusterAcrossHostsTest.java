@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.training.selfplay.Seeds;
+import org.owarelab.training.selfplay.SelfPlaySeeds;
 
 /**
  * Issue 48 section 5: the cluster across hosts. The trainer and two workers each run as their own
@@ -211,7 +211,7 @@ class ClusterAcrossHostsTest {
             long id = g.get("id").asLong();
             assertTrue(ids.add(id), "game " + id + " recorded twice");
             assertTrue(seeds.add(g.get("seed").asLong()), "seed of game " + id + " recorded twice");
-            assertEquals(Seeds.game(SEED, id), g.get("seed").asLong(), "game " + id + "'s seed");
+            assertEquals(SelfPlaySeeds.game(SEED, id), g.get("seed").asLong(), "game " + id + "'s seed");
             long version = id >>> 32;
             long generation = i / GAMES + 1; // generation g takes network version g - 1, or g - 2 (stale by one)
             assertTrue(version == generation - 1 || version == generation - 2,

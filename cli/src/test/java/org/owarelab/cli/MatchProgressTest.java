@@ -8,14 +8,14 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.Tally;
 
 class MatchProgressTest {
     private static final long SECOND = 1_000_000_000L;
 
-    private static GameRecord won(int game) {
-        return new GameRecord(game, game / 2, game / 2, "", "", "", 0, "a", "b", 0, 0, 0, "threshold", 25, 23, null, -1,
+    private static MatchRecord won(int game) {
+        return new MatchRecord(game, game / 2, game / 2, "", "", "", 0, "a", "b", 0, 0, 0, "threshold", 25, 23, null, -1,
                 null);
     }
 

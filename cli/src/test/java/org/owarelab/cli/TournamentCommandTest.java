@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.builtin.BuiltInAgents;
-import org.owarelab.evaluation.GameRecord;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.report.RatingsCsv;
 import org.owarelab.evaluation.stats.Rating;
 
@@ -56,7 +56,7 @@ class TournamentCommandTest {
         Rating random = ratings.stream().filter(x -> x.player().equals("random")).findFirst().orElseThrow();
         assertEquals(0, random.elo(), 0);
         assertEquals(8, random.games());
-        assertEquals(12, GameRecords.read(out.resolve("games.jsonl")).size());
+        assertEquals(12, MatchRecords.read(out.resolve("games.jsonl")).size());
 
         // The same command again resumes: nothing left to play, same games, same ratings.
         String csv = Files.readString(out.resolve("ratings.csv"));
@@ -91,7 +91,7 @@ class TournamentCommandTest {
                 "2", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("gauntlet of greedy: 2 pairings x 2 games = 4 games"), r.out());
-        for (GameRecord game : GameRecords.read(out.resolve("games.jsonl"))) {
+        for (MatchRecord game : MatchRecords.read(out.resolve("games.jsonl"))) {
             assertTrue(game.south().equals("greedy") || game.north().equals("greedy"), game.toJson());
         }
     }

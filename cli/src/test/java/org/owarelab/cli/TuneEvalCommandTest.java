@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 
 class TuneEvalCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -24,7 +24,7 @@ class TuneEvalCommandTest {
 
     /** A self-play record ({@code selfplay.jsonl}) of a game from the start. */
     private static String selfPlay(String moves, int winner, String rules) {
-        return new GameRecord(0, 0, rules, moves, winner, "threshold", 0, 0, -1, -1, 0, 0).jsonLine();
+        return new SelfPlayRecord(0, 0, rules, moves, winner, "threshold", 0, 0, -1, -1, 0, 0).jsonLine();
     }
 
     @Test

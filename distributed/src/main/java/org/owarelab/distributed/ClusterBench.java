@@ -11,7 +11,7 @@ import org.owarelab.env.ObservationEncoder;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.replay.RecordLayout;
 import org.owarelab.training.replay.ReplayBuffer;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 
 /**
@@ -66,7 +66,7 @@ public final class ClusterBench {
                 p[0] = 1f;
                 ps.add(new PositionRecord(i, k, o, 1, p, 1, 2, 0.25f, 0));
             }
-            GameRecord g = new GameRecord(i, i, cfg.rules(), "A".repeat(positions), 0, "threshold", 30, 18, -1, -1,
+            SelfPlayRecord g = new SelfPlayRecord(i, i, cfg.rules(), "A".repeat(positions), 0, "threshold", 30, 18, -1, -1,
                     positions, 100L * positions);
             games.add(new GameMessage(runId, cfg.seed(), 0, hash, cfg.rules(), enc.tag(), "bench", 0, 0, 0, g, ps));
         }

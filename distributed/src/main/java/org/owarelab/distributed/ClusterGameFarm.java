@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.owarelab.evaluation.GameFarm;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.GameRunner;
 import org.owarelab.evaluation.ScheduledGame;
 
@@ -122,9 +122,9 @@ public final class ClusterGameFarm implements GameFarm, AutoCloseable {
     }
 
     @Override
-    public GameRecord[] play(GameRunner runner, List<ScheduledGame> games, Consumer<GameRecord> finished)
+    public MatchRecord[] play(GameRunner runner, List<ScheduledGame> games, Consumer<MatchRecord> finished)
             throws InterruptedException {
-        GameRecord[] records = new GameRecord[games.size()];
+        MatchRecord[] records = new MatchRecord[games.size()];
         Map<String, Integer> index = new HashMap<>();
         Map<Integer, TournamentTask> outstanding = new ConcurrentHashMap<>();
         for (int i = 0; i < games.size(); i++) {
@@ -267,15 +267,15 @@ public final class ClusterGameFarm implements GameFarm, AutoCloseable {
     /** Takes each scheduled game's first record; counts the rest as dropped. */
     private final class Accepter {
         private final List<ScheduledGame> games;
-        private final GameRecord[] records;
+        private final MatchRecord[] records;
         private final Map<String, Integer> index;
         private final Map<Integer, TournamentTask> outstanding;
-        private final Consumer<GameRecord> finished;
+        private final Consumer<MatchRecord> finished;
         private int remaining;
         private boolean over;
 
-        Accepter(List<ScheduledGame> games, GameRecord[] records, Map<String, Integer> index,
-                Map<Integer, TournamentTask> outstanding, Consumer<GameRecord> finished) {
+        Accepter(List<ScheduledGame> games, MatchRecord[] records, Map<String, Integer> index,
+                Map<Integer, TournamentTask> outstanding, Consumer<MatchRecord> finished) {
             this.games = games;
             this.records = records;
             this.index = index;
@@ -284,7 +284,7 @@ public final class ClusterGameFarm implements GameFarm, AutoCloseable {
             this.remaining = games.size();
         }
 
-        void accept(GameRecord r, String who) {
+        void accept(MatchRecord r, String who) {
             int number;
             synchronized (ClusterGameFarm.this) {
                 Integer i = index.get(key(r.south(), r.north(), r.seed()));
@@ -293,7 +293,7 @@ public final class ClusterGameFarm implements GameFarm, AutoCloseable {
                     return;
                 }
                 ScheduledGame g = games.get(i);
-                GameRecord mine = r.game() == g.game() ? r : r.withGame(g.game());
+                MatchRecord mine = r.game() == g.game() ? r : r.withGame(g.game());
                 records[i] = mine;
                 outstanding.remove(g.game());
                 remaining--;

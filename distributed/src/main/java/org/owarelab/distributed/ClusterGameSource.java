@@ -22,7 +22,7 @@ import org.owarelab.training.loop.GameBatch;
 import org.owarelab.training.loop.GameSource;
 import org.owarelab.training.loop.RunDirectory;
 import org.owarelab.training.loop.TrainConfig;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
 import org.owarelab.util.AtomicFiles;
@@ -192,7 +192,7 @@ public final class ClusterGameSource implements GameSource {
         if (!Files.exists(run.selfplay())) {
             return ids;
         }
-        for (GameRecord g : GameRecord.read(run.selfplay())) {
+        for (SelfPlayRecord g : SelfPlayRecord.read(run.selfplay())) {
             ids.add(g.gameId());
         }
         return ids;
@@ -205,7 +205,7 @@ public final class ClusterGameSource implements GameSource {
         }
         long t0 = System.nanoTime();
         long lastNotice = t0;
-        List<GameRecord> games = new ArrayList<>();
+        List<SelfPlayRecord> games = new ArrayList<>();
         List<PositionRecord> positions = new ArrayList<>();
         Map<String, Long> perWorker = new LinkedHashMap<>();
         long calls = 0, evaluated = 0, nanos = 0;
@@ -378,9 +378,9 @@ public final class ClusterGameSource implements GameSource {
         return t;
     }
 
-    private static SelfPlayStats stats(List<GameRecord> games, long calls, long evaluated, long nanos) {
+    private static SelfPlayStats stats(List<SelfPlayRecord> games, long calls, long evaluated, long nanos) {
         long positions = 0, moves = 0, sims = 0, resigned = 0, through = 0, fp = 0;
-        for (GameRecord g : games) {
+        for (SelfPlayRecord g : games) {
             positions += g.positions();
             moves += g.moves().length();
             sims += g.simulations();

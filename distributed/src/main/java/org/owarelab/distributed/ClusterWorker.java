@@ -19,7 +19,7 @@ import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TorchThreads;
 import org.owarelab.training.loop.TrainConfig;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
 import org.owarelab.training.selfplay.SelfPlayWorker;
@@ -227,7 +227,7 @@ public final class ClusterWorker implements AutoCloseable {
 
     private void play(Player p, Ticket ticket, Deque<byte[]> pending) {
         SelfPlayStats before = p.worker.stats();
-        List<GameRecord> games = new ArrayList<>();
+        List<SelfPlayRecord> games = new ArrayList<>();
         List<List<PositionRecord>> positions = new ArrayList<>();
         p.worker.play(ticket.first(), ticket.count(), (g, ps) -> {
             games.add(g);

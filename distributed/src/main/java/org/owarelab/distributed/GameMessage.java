@@ -10,7 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 
 /**
@@ -38,7 +38,7 @@ import org.owarelab.training.selfplay.PositionRecord;
  * @param positions its positions, in order
  */
 record GameMessage(String runId, long runSeed, long version, String networkHash, String rules, String encoder,
-        String worker, long calls, long evaluated, long nanos, GameRecord game, List<PositionRecord> positions) {
+        String worker, long calls, long evaluated, long nanos, SelfPlayRecord game, List<PositionRecord> positions) {
     static final int MAGIC = 0x4F574752; // "OWGR"
     static final int FORMAT = 1;
     private static final int MAX_POSITIONS = 1 << 20;
@@ -112,9 +112,9 @@ record GameMessage(String runId, long runSeed, long version, String networkHash,
         if (g == null || !g.isObject()) {
             throw new IllegalArgumentException(what + ": header field 'game' missing");
         }
-        GameRecord game;
+        SelfPlayRecord game;
         try {
-            game = GameRecord.fromJson(g);
+            game = SelfPlayRecord.fromJson(g);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(what + "'s game: " + e.getMessage(), e);
         }

@@ -2,8 +2,8 @@ package org.owarelab.distributed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.owarelab.evaluation.GameRecord;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.Opening;
 import org.owarelab.evaluation.ScheduledGame;
 import org.owarelab.rules.Position;
@@ -58,10 +58,10 @@ record TournamentTask(String tournament, ScheduledGame game, String rules, Strin
     }
 
     /** A finished game as the worker sends it back: {@code {"format","tournament","worker","record"}}. */
-    static String result(String tournament, String worker, GameRecord record) {
+    static String result(String tournament, String worker, MatchRecord record) {
         ObjectNode o = Frames.JSON.createObjectNode();
         o.put("format", FORMAT).put("tournament", tournament).put("worker", worker)
-                .put("record", GameRecords.toJson(record));
+                .put("record", MatchRecords.toJson(record));
         return o.toString();
     }
 
@@ -80,14 +80,14 @@ record TournamentTask(String tournament, ScheduledGame game, String rules, Strin
     }
 
     /** A result sent back: the tournament it belongs to, who played it, and the record. */
-    record Result(String tournament, String worker, GameRecord record) {
+    record Result(String tournament, String worker, MatchRecord record) {
         static Result decode(String text) {
             JsonNode o = formatObject(text, "tournament result");
             if (!o.path("record").isTextual()) {
                 throw new IllegalArgumentException("tournament result: expected a format " + FORMAT + " object with a record");
             }
             return new Result(o.path("tournament").asText(), o.path("worker").asText(),
-                    GameRecords.parse(o.get("record").asText()));
+                    MatchRecords.parse(o.get("record").asText()));
         }
     }
 }

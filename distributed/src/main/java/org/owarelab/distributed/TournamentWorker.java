@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.GameRunner;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.Texts;
@@ -133,7 +133,7 @@ public final class TournamentWorker implements AutoCloseable {
                 GameRunner runner = runners.computeIfAbsent(t.rules() + "|" + t.start() + "|" + t.maxPlies(),
                         k -> new GameRunner(agents, rules, t.startPosition(), t.maxPlies()));
                 inflight.set(t.game().game(), clientId);
-                GameRecord r = runner.play(t.game());
+                MatchRecord r = runner.play(t.game());
                 if (crew.stopped()) {
                     return; // the game is dropped; the coordinator queues it again
                 }

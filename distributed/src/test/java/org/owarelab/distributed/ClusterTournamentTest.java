@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.builtin.BuiltInAgents;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.GameRunner;
 import org.owarelab.evaluation.tournament.ArenaSettings;
 import org.owarelab.evaluation.tournament.Tournament;
@@ -50,7 +50,7 @@ class ClusterTournamentTest {
     }
 
     /** The moves and outcome of each game, by game number: what must not depend on where it was played. */
-    private static List<String> games(List<GameRecord> records) {
+    private static List<String> games(List<MatchRecord> records) {
         return records.stream().map(r -> r.game() + " " + r.south() + " " + r.north() + " " + r.seed() + " "
                 + r.moves() + " " + r.winner() + " " + r.reason() + " " + r.southStore() + "-" + r.northStore()).toList();
     }
@@ -71,8 +71,8 @@ class ClusterTournamentTest {
             assertEquals(0, farm.reissued());
             assertEquals(0, farm.dropped());
         }
-        assertEquals(games(f.expected.games()), games(org.owarelab.evaluation.GameRecords.read(
-                f.dir.resolve(org.owarelab.evaluation.GameRecords.FILE))), "games.jsonl holds the same games");
+        assertEquals(games(f.expected.games()), games(org.owarelab.evaluation.MatchRecords.read(
+                f.dir.resolve(org.owarelab.evaluation.MatchRecords.FILE))), "games.jsonl holds the same games");
     }
 
     @Test
@@ -95,7 +95,7 @@ class ClusterTournamentTest {
             String first = tasks.poll(30, TimeUnit.SECONDS);
             assertNotNull(first, "the coordinator queued the games");
             TournamentTask t = TournamentTask.decode(first);
-            GameRecord r = new GameRunner(AGENTS, t.ruleSet(), t.startPosition(), t.maxPlies()).play(t.game());
+            MatchRecord r = new GameRunner(AGENTS, t.ruleSet(), t.startPosition(), t.maxPlies()).play(t.game());
             results.offer(TournamentTask.result(f.id, "dying", r));
             results.offer(TournamentTask.result(f.id, "dying", r));
             results.offer(TournamentTask.result("t-other-00000000", "dying", r));

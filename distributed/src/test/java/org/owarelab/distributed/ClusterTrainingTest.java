@@ -27,7 +27,7 @@ import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.loop.Trainer;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.training.selfplay.SelfPlayWorker;
 
@@ -197,7 +197,7 @@ class ClusterTrainingTest {
         try (PolicyValueNet net = p.load(cfg, DeviceChoice.parse("cpu"));
                 Evaluator ev = new DjlEvaluator(net, cfg.observationEncoder(), 8)) {
             SelfPlayWorker w = new SelfPlayWorker(cfg.selfplay(), cfg.ruleSet(), ev, cfg.observationEncoder(), cfg.seed());
-            List<GameRecord> g = new ArrayList<>();
+            List<SelfPlayRecord> g = new ArrayList<>();
             List<List<PositionRecord>> ps = new ArrayList<>();
             w.play(id, 1, (game, pos) -> {
                 g.add(game);
@@ -210,8 +210,8 @@ class ClusterTrainingTest {
 
     /** {@code m} with another run, rules, version, weights hash or id. */
     static GameMessage with(GameMessage m, String run, String rules, long version, String hash, long id) {
-        GameRecord g = m.game();
-        GameRecord g2 = new GameRecord(id, g.seed(), rules, g.moves(), g.winner(), g.end(), g.southStore(),
+        SelfPlayRecord g = m.game();
+        SelfPlayRecord g2 = new SelfPlayRecord(id, g.seed(), rules, g.moves(), g.winner(), g.end(), g.southStore(),
                 g.northStore(), g.wouldResign(), g.wouldResignPly(), g.positions(), g.simulations());
         return new GameMessage(run, m.runSeed(), version, hash, rules, m.encoder(), m.worker(), 0, 0, 0, g2,
                 m.positions());

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 
 /** One test per reason the trainer drops a pushed game, and the acceptance of a good one. */
@@ -18,7 +18,7 @@ class RecordGateTest {
 
     static GameMessage message(String run, long seed, String rules, String encoder, long version, String hash, long id,
             int obs, int actions) {
-        GameRecord g = new GameRecord(id, 99, rules, "Ab", 0, "threshold", 5, 1, -1, -1, 1, 16);
+        SelfPlayRecord g = new SelfPlayRecord(id, 99, rules, "Ab", 0, "threshold", 5, 1, -1, -1, 1, 16);
         PositionRecord p = new PositionRecord(id, 0, new float[obs], 0b11, new float[actions], 1, 4, 0.5f, 0);
         return new GameMessage(run, seed, version, hash, rules, encoder, "w", 0, 0, 0, g, List.of(p));
     }

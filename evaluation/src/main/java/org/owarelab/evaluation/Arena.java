@@ -31,13 +31,13 @@ public final class Arena {
      * @return the records in list order; null for games not played because of {@code stop}
      * @throws InterruptedException if the calling thread is interrupted (the workers are then stopped)
      */
-    public static GameRecord[] play(GameRunner runner, List<ScheduledGame> games, int threads,
-            Consumer<GameRecord> finished, BooleanSupplier stop) throws InterruptedException {
+    public static MatchRecord[] play(GameRunner runner, List<ScheduledGame> games, int threads,
+            Consumer<MatchRecord> finished, BooleanSupplier stop) throws InterruptedException {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         int n = games.size();
-        GameRecord[] records = new GameRecord[n];
+        MatchRecord[] records = new MatchRecord[n];
         if (n == 0) {
             return records;
         }
@@ -65,7 +65,7 @@ public final class Arena {
                         if (g >= n) {
                             return;
                         }
-                        GameRecord r = runner.play(games.get(g));
+                        MatchRecord r = runner.play(games.get(g));
                         synchronized (lock) {
                             records[g] = r;
                             finished.accept(r);

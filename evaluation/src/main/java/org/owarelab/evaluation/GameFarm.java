@@ -17,7 +17,7 @@ public interface GameFarm {
      * @return the records, in the order of {@code games}
      * @throws InterruptedException if the calling thread is interrupted
      */
-    GameRecord[] play(GameRunner runner, List<ScheduledGame> games, Consumer<GameRecord> finished)
+    MatchRecord[] play(GameRunner runner, List<ScheduledGame> games, Consumer<MatchRecord> finished)
             throws InterruptedException;
 
     /** The games on {@code threads} threads of this JVM ({@link Arena#play}). */

@@ -84,14 +84,14 @@ public final class GameRunner {
     }
 
     /** Plays {@code scheduled}; never throws for an agent's failure. */
-    public GameRecord play(ScheduledGame scheduled) {
+    public MatchRecord play(ScheduledGame scheduled) {
         Opening opening = scheduled.opening();
         Game g = new Game(start, opening.moves());
         Agent[] agents = new Agent[2];
         try {
             for (int side = 0; side < 2; side++) {
                 g.failing = side;
-                agents[side] = this.agents.create(scheduled.spec(side), rules, Seeds.derive(scheduled.seed(), side));
+                agents[side] = this.agents.create(scheduled.spec(side), rules, MatchSeeds.derive(scheduled.seed(), side));
             }
             g.failing = -1;
             g.run(agents, maxPlies);
@@ -179,14 +179,14 @@ public final class GameRunner {
             return m >= 0 && m < board.housesPerSide() ? String.valueOf(board.letter(m)) : "#" + m;
         }
 
-        GameRecord record(ScheduledGame s, int openingPlies) {
+        MatchRecord record(ScheduledGame s, int openingPlies) {
             int winner;
             String reason;
             int southStore;
             int northStore;
             if (error != null) {
                 winner = failing >= 0 ? 1 - failing : -1;
-                reason = GameRecord.ERROR;
+                reason = MatchRecord.ERROR;
                 southStore = board.store(Side.SOUTH);
                 northStore = board.store(Side.NORTH);
             } else if (board.isOver()) {
@@ -198,9 +198,9 @@ public final class GameRunner {
                 southStore = MatchConfig.TRUNCATION.score(board, Side.SOUTH);
                 northStore = MatchConfig.TRUNCATION.score(board, Side.NORTH);
                 winner = MatchConfig.TRUNCATION.winner(board);
-                reason = GameRecord.PLY_CAP;
+                reason = MatchRecord.PLY_CAP;
             }
-            return new GameRecord(s.game(), s.pair(), s.opening().index(), rules.spec(), start.text(),
+            return new MatchRecord(s.game(), s.pair(), s.opening().index(), rules.spec(), start.text(),
                     letters.toString(), openingPlies, s.south(), s.north(), s.sideOfA(), s.seed(), winner, reason,
                     southStore, northStore, error, error != null ? failing : -1, Arrays.copyOf(micros, moves));
         }

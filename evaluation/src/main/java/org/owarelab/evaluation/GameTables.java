@@ -12,13 +12,13 @@ public final class GameTables {
     }
 
     /**
-     * The crosstable of the rated games ({@link GameRecord#rated()}) between different players,
+     * The crosstable of the rated games ({@link MatchRecord#rated()}) between different players,
      * players numbered in order of first appearance. Failed games and games a player played
      * against itself are left out (so is a player who has no other games).
      */
-    public static Crosstable crosstable(List<GameRecord> games) {
+    public static Crosstable crosstable(List<MatchRecord> games) {
         Crosstable t = new Crosstable();
-        for (GameRecord g : games) {
+        for (MatchRecord g : games) {
             if (g.rated() && !g.south().equals(g.north())) {
                 t.add(g.south(), g.north(), g.southScore());
             }
@@ -31,10 +31,10 @@ public final class GameTables {
      * pair number, one game with each colour, both rated), each pair's total score for
      * {@code player}. Unpaired games, failed games and incomplete pairs are left out.
      */
-    public static Pentanomial pentanomial(List<GameRecord> games, String player, String opponent) {
-        Map<Integer, GameRecord> asSouth = new HashMap<>();
-        Map<Integer, GameRecord> asNorth = new HashMap<>();
-        for (GameRecord g : games) {
+    public static Pentanomial pentanomial(List<MatchRecord> games, String player, String opponent) {
+        Map<Integer, MatchRecord> asSouth = new HashMap<>();
+        Map<Integer, MatchRecord> asNorth = new HashMap<>();
+        for (MatchRecord g : games) {
             if (g.pair() < 0 || !g.rated()) {
                 continue;
             }
@@ -45,8 +45,8 @@ public final class GameTables {
             }
         }
         Pentanomial p = Pentanomial.NONE;
-        for (Map.Entry<Integer, GameRecord> e : asSouth.entrySet()) {
-            GameRecord other = asNorth.get(e.getKey());
+        for (Map.Entry<Integer, MatchRecord> e : asSouth.entrySet()) {
+            MatchRecord other = asNorth.get(e.getKey());
             if (other != null) {
                 p = p.plus(e.getValue().scoreOf(player), other.scoreOf(player));
             }

@@ -61,15 +61,15 @@ public final class Match {
      * @throws InterruptedException if the calling thread is interrupted (the workers are then stopped)
      */
     public static MatchResult run(AgentRegistry agents, MatchConfig config, MatchListener listener,
-            java.util.function.BooleanSupplier stop, List<GameRecord> saved) throws InterruptedException {
+            java.util.function.BooleanSupplier stop, List<MatchRecord> saved) throws InterruptedException {
         checkSpecs(agents, config);
         List<Opening> openings = openings(config);
         List<ScheduledGame> schedule = schedule(config, openings);
         checkSaved(config, openings, saved);
         int games = config.games();
-        GameRecord[] all = new GameRecord[games];
+        MatchRecord[] all = new MatchRecord[games];
         Tally running = new Tally();
-        for (GameRecord r : saved) {
+        for (MatchRecord r : saved) {
             all[r.game()] = r;
             running.add(r);
         }
@@ -79,18 +79,18 @@ public final class Match {
                 left.add(s);
             }
         }
-        GameRecord[] records = Arena.play(new GameRunner(agents, config), left, config.threads(), r -> {
+        MatchRecord[] records = Arena.play(new GameRunner(agents, config), left, config.threads(), r -> {
             running.add(r);
             listener.gameFinished(r, running, games);
         }, stop);
-        for (GameRecord r : records) {
+        for (MatchRecord r : records) {
             if (r != null) {
                 all[r.game()] = r;
             }
         }
         Tally tally = new Tally();
-        List<GameRecord> played = new ArrayList<>(games);
-        for (GameRecord r : all) {
+        List<MatchRecord> played = new ArrayList<>(games);
+        for (MatchRecord r : all) {
             if (r != null) {
                 tally.add(r);
                 played.add(r);
@@ -107,16 +107,16 @@ public final class Match {
      *
      * @throws IllegalArgumentException naming the first game that differs and what the match expected
      */
-    public static void checkSaved(MatchConfig config, List<GameRecord> saved) {
+    public static void checkSaved(MatchConfig config, List<MatchRecord> saved) {
         checkSaved(config, openings(config), saved);
     }
 
-    private static void checkSaved(MatchConfig config, List<Opening> openings, List<GameRecord> saved) {
+    private static void checkSaved(MatchConfig config, List<Opening> openings, List<MatchRecord> saved) {
         List<ScheduledGame> schedule = schedule(config, openings);
         boolean[] seen = new boolean[config.games()];
         String rules = config.rules().spec();
         String start = config.start().text();
-        for (GameRecord r : saved) {
+        for (MatchRecord r : saved) {
             String game = "saved game " + r.game() + ": ";
             if (r.game() >= config.games()) {
                 throw new IllegalArgumentException(game + "beyond this match's " + config.games()
@@ -153,13 +153,13 @@ public final class Match {
 
     /**
      * The match's games: game {@code g} on opening {@code (g / 2) mod openings}, A as South for
-     * even {@code g}, seeded with {@code Seeds.derive(seed, g)}.
+     * even {@code g}, seeded with {@code MatchSeeds.derive(seed, g)}.
      */
     public static List<ScheduledGame> schedule(MatchConfig config, List<Opening> openings) {
         List<ScheduledGame> list = new ArrayList<>(config.games());
         for (int g = 0; g < config.games(); g++) {
             list.add(new ScheduledGame(g, g / 2, openings.get((g / 2) % openings.size()), config.agentA(),
-                    config.agentB(), g % 2 == 0 ? Side.SOUTH : Side.NORTH, Seeds.derive(config.seed(), g)));
+                    config.agentB(), g % 2 == 0 ? Side.SOUTH : Side.NORTH, MatchSeeds.derive(config.seed(), g)));
         }
         return list;
     }
@@ -176,6 +176,6 @@ public final class Match {
     /** The match's distinct openings (fewer than the pairs when the opening depth has fewer positions). */
     public static List<Opening> openings(MatchConfig config) {
         return Openings.generate(config.start(), config.openingPlies(), config.pairs(),
-                Seeds.derive(config.seed(), OPENINGS_STREAM));
+                MatchSeeds.derive(config.seed(), OPENINGS_STREAM));
     }
 }

@@ -14,7 +14,7 @@ public interface MatchListener {
      * @param tally the results so far, this game included (read it during the call only)
      * @param total games in the match
      */
-    void gameFinished(GameRecord record, Tally tally, int total);
+    void gameFinished(MatchRecord record, Tally tally, int total);
 
     /** This listener, then {@code next}. */
     default MatchListener andThen(MatchListener next) {

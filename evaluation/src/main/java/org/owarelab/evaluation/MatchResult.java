@@ -13,7 +13,7 @@ import org.owarelab.evaluation.stats.Pentanomial;
  *     resumed match's saved games leave gaps)
  * @param tally A's W/D/L, errors and end reasons over all games
  */
-public record MatchResult(MatchConfig config, List<Opening> openings, List<GameRecord> games, Tally tally) {
+public record MatchResult(MatchConfig config, List<Opening> openings, List<MatchRecord> games, Tally tally) {
 
     /**
      * A's pentanomial counts over the complete pairs (games {@code 2p} and {@code 2p+1}, the two
@@ -21,13 +21,13 @@ public record MatchResult(MatchConfig config, List<Opening> openings, List<GameR
      * {@code k} counts the pairs where A scored {@code k/2} points out of 2 (LL, LD, DD or WL, WD, WW).
      */
     public Pentanomial pentanomial() {
-        java.util.Map<Integer, GameRecord> byNumber = new java.util.HashMap<>();
-        for (GameRecord g : games) {
+        java.util.Map<Integer, MatchRecord> byNumber = new java.util.HashMap<>();
+        for (MatchRecord g : games) {
             byNumber.put(g.game(), g);
         }
         Pentanomial p = Pentanomial.NONE;
-        for (GameRecord g : games) {
-            GameRecord twin = g.game() % 2 == 0 ? byNumber.get(g.game() + 1) : null;
+        for (MatchRecord g : games) {
+            MatchRecord twin = g.game() % 2 == 0 ? byNumber.get(g.game() + 1) : null;
             if (twin != null) {
                 p = p.plus(g.scoreOfA(), twin.scoreOfA());
             }

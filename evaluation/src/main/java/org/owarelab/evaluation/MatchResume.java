@@ -25,9 +25,9 @@ public final class MatchResume {
      * @param games the saved games, in game order (empty for a missing file)
      * @param existed whether the file was there (a missing one starts the match)
      * @param warnings one line per line dropped from the file (only a last line cut short by an
-     *     interrupted write is dropped; {@link GameRecords.Skipped#warning})
+     *     interrupted write is dropped; {@link MatchRecords.Skipped#warning})
      */
-    public record Saved(List<GameRecord> games, boolean existed, List<String> warnings) {
+    public record Saved(List<MatchRecord> games, boolean existed, List<String> warnings) {
         public Saved {
             games = List.copyOf(games);
             warnings = List.copyOf(warnings);
@@ -65,23 +65,23 @@ public final class MatchResume {
         if (!Files.exists(file)) {
             return new Saved(List.of(), false, List.of());
         }
-        GameRecords.Contents contents = GameRecords.readSkipping(file);
+        MatchRecords.Contents contents = MatchRecords.readSkipping(file);
         List<String> warnings = new ArrayList<>();
-        for (GameRecords.Skipped s : contents.skipped()) {
+        for (MatchRecords.Skipped s : contents.skipped()) {
             if (!s.cutShort()) {
                 throw new SavedGamesException(file + ":" + s.line() + ": not a game record (" + s.problem()
                         + "); delete or repair that line", false);
             }
             warnings.add(s.warning(file));
         }
-        List<GameRecord> games = new ArrayList<>(contents.games());
-        games.sort(Comparator.comparingInt(GameRecord::game));
+        List<MatchRecord> games = new ArrayList<>(contents.games());
+        games.sort(Comparator.comparingInt(MatchRecord::game));
         try {
             Match.checkSaved(config, games);
         } catch (IllegalArgumentException e) {
             throw new SavedGamesException(file + ": " + e.getMessage(), true);
         }
-        GameRecords.write(file, games);
+        MatchRecords.write(file, games);
         return new Saved(games, true, warnings);
     }
 }

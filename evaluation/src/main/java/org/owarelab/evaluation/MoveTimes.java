@@ -4,7 +4,7 @@ import java.util.List;
 import org.owarelab.rules.Side;
 
 /**
- * The agents' thinking time per move over a match, from the games' {@link GameRecord#moveMicros()}
+ * The agents' thinking time per move over a match, from the games' {@link MatchRecord#moveMicros()}
  * (openings excluded): the mean and the maximum for agent A and for agent B, which is how a time
  * limit is seen to be used and kept. A move's side is read from its letter (South's are upper
  * case, as {@code Moves.letter} writes them).
@@ -20,14 +20,14 @@ public record MoveTimes(long movesA, double meanMillisA, double maxMillisA, long
         double maxMillisB) {
 
     /** The times of {@code games} (error games included: their moves were played too). */
-    public static MoveTimes of(List<GameRecord> games) {
+    public static MoveTimes of(List<MatchRecord> games) {
         long nA = 0;
         long nB = 0;
         long sumA = 0;
         long sumB = 0;
         long maxA = 0;
         long maxB = 0;
-        for (GameRecord g : games) {
+        for (MatchRecord g : games) {
             long[] micros = g.moveMicros();
             String moves = g.moves();
             for (int i = 0; i < micros.length && g.openingPlies() + i < moves.length(); i++) {

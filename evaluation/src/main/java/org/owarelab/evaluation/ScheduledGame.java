@@ -8,13 +8,13 @@ import org.owarelab.rules.Side;
  * depends on nothing else (time-limited agents aside), so any thread may play it.
  *
  * @param game the game's number in its match or tournament, from 0
- * @param pair the pair number shared with its colour-swapped twin (see {@link GameRecord#pair()})
+ * @param pair the pair number shared with its colour-swapped twin (see {@link MatchRecord#pair()})
  * @param opening the opening played first
  * @param agentA the spec of agent A, the first player of the pairing
  * @param agentB the spec of agent B
  * @param sideOfA {@link Side#SOUTH} or {@link Side#NORTH}: where A sits
- * @param seed the game's seed; South's agent is seeded with {@code Seeds.derive(seed, 0)}, North's
- *     with {@code Seeds.derive(seed, 1)}
+ * @param seed the game's seed; South's agent is seeded with {@code MatchSeeds.derive(seed, 0)}, North's
+ *     with {@code MatchSeeds.derive(seed, 1)}
  */
 public record ScheduledGame(int game, int pair, Opening opening, String agentA, String agentB, int sideOfA,
         long seed) {

@@ -15,7 +15,7 @@ public final class Tally {
     private int errors;
     private final Map<String, Integer> reasons = new TreeMap<>();
 
-    public void add(GameRecord r) {
+    public void add(MatchRecord r) {
         double s = r.scoreOfA();
         if (s == 1.0) {
             wins++;

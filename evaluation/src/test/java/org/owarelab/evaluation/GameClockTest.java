@@ -91,7 +91,7 @@ class GameClockTest {
     }
 
     /** One game from the start under {@code clock} between the specs of {@link Clocked} agents (South first). */
-    private static GameRecord play(Clocked f, GameClock clock, String south, String north) {
+    private static MatchRecord play(Clocked f, GameClock clock, String south, String north) {
         GameRunner runner = new GameRunner(AgentRegistry.of(List.of(f)), RuleSet.DEFAULT, Position.start(RuleSet.DEFAULT),
                 500, clock);
         return runner.play(new ScheduledGame(0, 0, new Opening(0, "", Position.start(RuleSet.DEFAULT).text()), south, north,
@@ -101,7 +101,7 @@ class GameClockTest {
     @Test
     void eachMoveGetsItsLimitFromTheMoversClock() {
         Clocked f = new Clocked();
-        GameRecord r = play(f, new GameClock(60_000, 600), "clocked", "clocked");
+        MatchRecord r = play(f, new GameClock(60_000, 600), "clocked", "clocked");
         assertNull(r.error(), r.error());
         // Both sides' first moves: a full clock.
         assertEquals(SearchLimit.clock(60_000, 600, 0), f.limits.get(0));
@@ -117,7 +117,7 @@ class GameClockTest {
         // Ten moves of at least 0.4 ms each take at least 4 ms from a clock without increment; a clock
         // kept in whole milliseconds would charge them nothing.
         Clocked f = new Clocked();
-        GameRecord r = play(f, new GameClock(60_000, 0), "clocked:micros=400", "clocked:micros=400");
+        MatchRecord r = play(f, new GameClock(60_000, 0), "clocked:micros=400", "clocked:micros=400");
         assertNull(r.error(), r.error());
         assertTrue(f.limits.size() > 20, f.limits.size() + " moves");
         assertEquals(SearchLimit.clock(60_000, 0, 0), f.limits.get(0));
@@ -127,8 +127,8 @@ class GameClockTest {
 
     @Test
     void aSideWhoseClockRunsOutLosesOnTime() {
-        GameRecord r = play(new Clocked(), new GameClock(200, 0), "clocked:spin=true", "clocked");
-        assertEquals(GameRecord.ERROR, r.reason());
+        MatchRecord r = play(new Clocked(), new GameClock(200, 0), "clocked:spin=true", "clocked");
+        assertEquals(MatchRecord.ERROR, r.reason());
         assertTrue(r.error().contains("lost on time"), r.error());
         assertEquals(org.owarelab.rules.Side.NORTH, r.winner(), "the side on time wins");
     }

@@ -12,8 +12,8 @@ import org.owarelab.evaluation.stats.WinDrawLoss;
 import org.owarelab.rules.Side;
 
 class GameTablesTest {
-    private static List<GameRecord> games() {
-        List<GameRecord> g = new ArrayList<>();
+    private static List<MatchRecord> games() {
+        List<MatchRecord> g = new ArrayList<>();
         // Pair 0: a wins as South, draws as North -> 1.5. Pair 1: a loses both -> 0.
         g.add(game(0, 0, "a", "b", "1-0", 1));
         g.add(game(1, 0, "b", "a", "1/2-1/2", 1));

@@ -26,11 +26,11 @@ class MatchResumeTest {
 
     /** The first four games of the match, saved out of order as parallel games finish. */
     private Path savedOutOfOrder(String tail) throws Exception {
-        List<GameRecord> games = new ArrayList<>(Match.run(TestAgents.AGENTS, config(3), MatchListener.NONE).games()
+        List<MatchRecord> games = new ArrayList<>(Match.run(TestAgents.AGENTS, config(3), MatchListener.NONE).games()
                 .subList(0, 4));
         Collections.reverse(games);
-        Path file = dir.resolve(GameRecords.FILE);
-        GameRecords.write(file, games);
+        Path file = dir.resolve(MatchRecords.FILE);
+        MatchRecords.write(file, games);
         Files.writeString(file, Files.readString(file) + tail);
         return file;
     }
@@ -40,10 +40,10 @@ class MatchResumeTest {
         Path file = savedOutOfOrder("{\"format\":1,\"game\":4,\"pa");
         MatchResume.Saved saved = MatchResume.read(file, config(3));
         assertTrue(saved.existed());
-        assertEquals(List.of(0, 1, 2, 3), saved.games().stream().map(GameRecord::game).toList());
+        assertEquals(List.of(0, 1, 2, 3), saved.games().stream().map(MatchRecord::game).toList());
         assertEquals(List.of(file + ":5: skipped the last line, cut short by an interrupted write"), saved.warnings());
         // The cut-short line is gone, so that new games append after whole lines.
-        assertEquals(saved.games(), GameRecords.read(file));
+        assertEquals(saved.games(), MatchRecords.read(file));
         assertTrue(Files.readString(file).endsWith("\n"));
         // The resumed match plays the two missing games only, and equals the uninterrupted one.
         MatchResult resumed = Match.run(TestAgents.AGENTS, config(3), MatchListener.NONE, () -> false, saved.games());

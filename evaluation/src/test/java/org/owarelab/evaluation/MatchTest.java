@@ -26,7 +26,7 @@ class MatchTest {
     }
 
     /** A game's content without its timings. */
-    private static String content(GameRecord r) {
+    private static String content(MatchRecord r) {
         return r.toJson().replaceAll(",\"moveMicros\":\\[[0-9,]*\\]", "");
     }
 
@@ -35,11 +35,11 @@ class MatchTest {
         MatchConfig one = config("mcts:sims=30", "greedy", 8, 1, 500);
         MatchConfig three = config("mcts:sims=30", "greedy", 8, 3, 500);
         List<String> a = new ArrayList<>();
-        for (GameRecord r : Match.run(TestAgents.AGENTS, one, MatchListener.NONE).games()) {
+        for (MatchRecord r : Match.run(TestAgents.AGENTS, one, MatchListener.NONE).games()) {
             a.add(content(r));
         }
         List<String> b = new ArrayList<>();
-        for (GameRecord r : Match.run(TestAgents.AGENTS, three, MatchListener.NONE).games()) {
+        for (MatchRecord r : Match.run(TestAgents.AGENTS, three, MatchListener.NONE).games()) {
             b.add(content(r));
         }
         assertEquals(a, b);
@@ -50,7 +50,7 @@ class MatchTest {
         MatchResult m = Match.run(TestAgents.AGENTS, config("random", "greedy", 7, 2, 500), MatchListener.NONE);
         assertEquals(7, m.games().size());
         assertEquals(4, m.openings().size());
-        for (GameRecord r : m.games()) {
+        for (MatchRecord r : m.games()) {
             assertEquals(r.game() / 2, r.pair());
             assertEquals(r.pair(), r.opening());
             assertEquals(r.game() % 2 == 0 ? Side.SOUTH : Side.NORTH, r.sideOfA());
@@ -82,32 +82,32 @@ class MatchTest {
     @Test
     void thePlyCapScoresByOwnSideGathering() throws Exception {
         MatchResult m = Match.run(TestAgents.AGENTS, config("random", "random", 6, 1, 12), MatchListener.NONE);
-        for (GameRecord r : m.games()) {
+        for (MatchRecord r : m.games()) {
             Board b = new Board(Position.parse(r.position(), RULES));
             Moves.playAll(b, r.moves());
             if (b.isOver()) {
                 continue; // ended by the rules within 12 plies
             }
             assertEquals(12, b.ply());
-            assertEquals(GameRecord.PLY_CAP, r.reason());
+            assertEquals(MatchRecord.PLY_CAP, r.reason());
             int south = b.store(Side.SOUTH) + b.seedsOnSide(Side.SOUTH);
             int north = b.store(Side.NORTH) + b.seedsOnSide(Side.NORTH);
             assertEquals(south, r.southStore());
             assertEquals(north, r.northStore());
             assertEquals(south > north ? Side.SOUTH : north > south ? Side.NORTH : -1, r.winner());
         }
-        assertEquals(6, m.tally().reasons().get(GameRecord.PLY_CAP), "random games do not end within 12 plies");
+        assertEquals(6, m.tally().reasons().get(MatchRecord.PLY_CAP), "random games do not end within 12 plies");
     }
 
     @Test
     void aFailingAgentForfeitsItsGameAndTheMatchGoesOn() throws Exception {
         for (String fail : new String[] {"throw", "illegal", "create"}) {
-            List<GameRecord> seen = new ArrayList<>();
+            List<MatchRecord> seen = new ArrayList<>();
             MatchResult m = Match.run(TestAgents.AGENTS, config("faulty:fail=" + fail + ",after=2", "random", 4, 2, 500),
                     (r, t, total) -> seen.add(r));
             assertEquals(4, seen.size());
-            for (GameRecord r : m.games()) {
-                assertEquals(GameRecord.ERROR, r.reason(), fail);
+            for (MatchRecord r : m.games()) {
+                assertEquals(MatchRecord.ERROR, r.reason(), fail);
                 assertEquals(r.sideOfA(), r.errorSide());
                 assertEquals(1 - r.sideOfA(), r.winner());
                 assertTrue(r.error().startsWith(Side.name(r.sideOfA()) + " agent failed: "), r.error());
@@ -132,11 +132,11 @@ class MatchTest {
     void pentanomialCountsThePairs() {
         // Pairs: (1, 0) -> 1 point; (1, 1) -> 2; (0.5, 0) -> 0.5; then an incomplete pair.
         double[] scores = {1, 0, 1, 1, 0.5, 0, 1};
-        List<GameRecord> games = new ArrayList<>();
+        List<MatchRecord> games = new ArrayList<>();
         for (int g = 0; g < scores.length; g++) {
             int sideOfA = g % 2 == 0 ? Side.SOUTH : Side.NORTH;
             int winner = scores[g] == 0.5 ? -1 : scores[g] == 1 ? sideOfA : 1 - sideOfA;
-            games.add(new GameRecord(g, g / 2, g / 2, "", "", "", 0, "a", "b", sideOfA, 0, winner, "threshold", 0, 0,
+            games.add(new MatchRecord(g, g / 2, g / 2, "", "", "", 0, "a", "b", sideOfA, 0, winner, "threshold", 0, 0,
                     null, -1, new long[0]));
         }
         MatchResult m = new MatchResult(config("a", "b", 7, 1, 500), List.of(), games, new Tally());
@@ -147,10 +147,10 @@ class MatchTest {
     void everyGameIsSavedAsItEndsAndReadsBack(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("sub/games.jsonl");
         MatchResult m;
-        try (GameRecords.Appender out = new GameRecords.Appender(file, true)) {
+        try (MatchRecords.Appender out = new MatchRecords.Appender(file, true)) {
             m = Match.run(TestAgents.AGENTS, config("random", "greedy", 6, 2, 500), out);
         }
-        List<GameRecord> read = new ArrayList<>(GameRecords.read(file));
+        List<MatchRecord> read = new ArrayList<>(MatchRecords.read(file));
         read.sort((a, b) -> Integer.compare(a.game(), b.game()));
         assertEquals(m.games(), read);
     }
@@ -158,7 +158,7 @@ class MatchTest {
     @Test
     void aResumedMatchPlaysOnlyTheMissingGamesAndEndsAsTheWholeOne() throws Exception {
         MatchResult whole = Match.run(TestAgents.AGENTS, config("random", "greedy", 8, 1, 500), MatchListener.NONE);
-        List<GameRecord> saved = List.of(whole.games().get(0), whole.games().get(1), whole.games().get(2),
+        List<MatchRecord> saved = List.of(whole.games().get(0), whole.games().get(1), whole.games().get(2),
                 whole.games().get(5));
         List<Integer> played = new ArrayList<>();
         List<Integer> counted = new ArrayList<>();
@@ -187,7 +187,7 @@ class MatchTest {
 
     @Test
     void savedGamesOfAnotherMatchAreRefusedNamingTheGame() throws Exception {
-        List<GameRecord> saved = Match.run(TestAgents.AGENTS, config("random", "greedy", 4, 1, 500),
+        List<MatchRecord> saved = Match.run(TestAgents.AGENTS, config("random", "greedy", 4, 1, 500),
                 MatchListener.NONE).games();
         MatchConfig otherSeed = new MatchConfig("random", "greedy", RULES, Position.start(RULES), 4, 4, 12, 1, 500);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -203,8 +203,8 @@ class MatchTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> Match.checkSaved(config("random", "greedy", 4, 1, 500), List.of(saved.get(1), saved.get(1))));
         assertEquals("saved game 1: saved twice", e.getMessage());
-        GameRecord g = saved.get(0);
-        GameRecord reseeded = new GameRecord(g.game(), g.pair(), g.opening(), g.rules(), g.position(), g.moves(),
+        MatchRecord g = saved.get(0);
+        MatchRecord reseeded = new MatchRecord(g.game(), g.pair(), g.opening(), g.rules(), g.position(), g.moves(),
                 g.openingPlies(), g.south(), g.north(), g.sideOfA(), g.seed() + 1, g.winner(), g.reason(),
                 g.southStore(), g.northStore(), g.error(), g.errorSide(), g.moveMicros());
         e = assertThrows(IllegalArgumentException.class,

@@ -10,9 +10,9 @@ import org.owarelab.rules.Side;
 
 /** {@link MoveTimes}: each move's time goes to the agent that played it, openings excluded, both colours. */
 class MoveTimesTest {
-    private static GameRecord game(int n, int sideOfA, String moves, int openingPlies, long... micros) {
-        return new GameRecord(n, n / 2, 0, "", Position.start(RuleSet.DEFAULT).text(), moves, openingPlies, "a", "b",
-                sideOfA, 0, -1, GameRecord.PLY_CAP, 24, 24, null, -1, micros);
+    private static MatchRecord game(int n, int sideOfA, String moves, int openingPlies, long... micros) {
+        return new MatchRecord(n, n / 2, 0, "", Position.start(RuleSet.DEFAULT).text(), moves, openingPlies, "a", "b",
+                sideOfA, 0, -1, MatchRecord.PLY_CAP, 24, 24, null, -1, micros);
     }
 
     @Test

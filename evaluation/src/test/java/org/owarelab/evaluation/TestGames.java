@@ -16,22 +16,22 @@ public final class TestGames {
      *
      * @param result {@code 1-0}, {@code 0-1} or {@code 1/2-1/2}
      */
-    public static GameRecord game(int game, int pair, String south, String north, String result, long seed) {
-        return new GameRecord(game, pair, 0, "", START, "", 0, south, north, Side.SOUTH, seed, winner(result),
+    public static MatchRecord game(int game, int pair, String south, String north, String result, long seed) {
+        return new MatchRecord(game, pair, 0, "", START, "", 0, south, north, Side.SOUTH, seed, winner(result),
                 "threshold", 0, 0, null, -1, new long[0]);
     }
 
     /** A game that {@code failingSide}'s agent forfeited. */
-    public static GameRecord failed(int game, int pair, String south, String north, int failingSide, String error) {
-        return new GameRecord(game, pair, 0, "", START, "", 0, south, north, Side.SOUTH, 0, 1 - failingSide,
-                GameRecord.ERROR, 0, 0, error, failingSide, new long[0]);
+    public static MatchRecord failed(int game, int pair, String south, String north, int failingSide, String error) {
+        return new MatchRecord(game, pair, 0, "", START, "", 0, south, north, Side.SOUTH, 0, 1 - failingSide,
+                MatchRecord.ERROR, 0, 0, error, failingSide, new long[0]);
     }
 
     private static int winner(String result) {
         return switch (result) {
-            case GameRecord.SOUTH_WINS -> Side.SOUTH;
-            case GameRecord.NORTH_WINS -> Side.NORTH;
-            case GameRecord.DRAW -> -1;
+            case MatchRecord.SOUTH_WINS -> Side.SOUTH;
+            case MatchRecord.NORTH_WINS -> Side.NORTH;
+            case MatchRecord.DRAW -> -1;
             default -> throw new IllegalArgumentException(result);
         };
     }

@@ -1,7 +1,7 @@
 package org.owarelab.evaluation.gating;
 
 import java.util.TreeMap;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.stats.Pentanomial;
 import org.owarelab.evaluation.stats.Sprt;
 
@@ -14,7 +14,7 @@ import org.owarelab.evaluation.stats.Sprt;
  * decision the gate rejects, with {@link Outcome#truncated()} set: the candidate was not shown to
  * be better.
  *
- * <p>Games may arrive in any order ({@link #add(GameRecord)}): a pair is counted when both its
+ * <p>Games may arrive in any order ({@link #add(MatchRecord)}): a pair is counted when both its
  * games are in and every earlier pair has been counted, so the decision is the same whatever the
  * order games finish in. Forfeits count as played (a candidate that crashes loses).
  *
@@ -90,12 +90,12 @@ public final class Gate {
     }
 
     /**
-     * Adds a game of the candidate (player A, see {@link GameRecord#scoreOfA()}) against the best;
-     * games of one pair share {@link GameRecord#pair()} (0, 1, 2, ... as a match numbers them).
+     * Adds a game of the candidate (player A, see {@link MatchRecord#scoreOfA()}) against the best;
+     * games of one pair share {@link MatchRecord#pair()} (0, 1, 2, ... as a match numbers them).
      *
      * @throws IllegalArgumentException for an unpaired game or a third game of a pair
      */
-    public Outcome add(GameRecord game) {
+    public Outcome add(MatchRecord game) {
         int pair = game.pair();
         if (pair < 0) {
             throw new IllegalArgumentException("gate: game " + game.game() + " is not paired");

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.Arena;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.GameRunner;
 import org.owarelab.evaluation.stats.Sprt;
 import org.owarelab.evaluation.tournament.ArenaSettings;
@@ -52,7 +52,7 @@ public final class Gating {
      * The gate's outcome and the games played (in game order; games still in flight when the gate
      * decided are included, though they did not count).
      */
-    public record Result(Gate.Outcome outcome, List<GameRecord> games) {
+    public record Result(Gate.Outcome outcome, List<MatchRecord> games) {
     }
 
     /**
@@ -62,25 +62,25 @@ public final class Gating {
      * @param sink told of each game as it ends (e.g. to save it), from the worker threads, one at a time
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static Result run(AgentRegistry agents, Config config, Consumer<GameRecord> sink)
+    public static Result run(AgentRegistry agents, Config config, Consumer<MatchRecord> sink)
             throws InterruptedException {
         TournamentConfig t = new TournamentConfig(List.of(config.best()), config.candidate(), 2 * config.maxPairs(),
                 config.threads(), config.settings(), null);
         Schedule schedule = Schedule.of(agents, t);
         Gate gate = new Gate(config.sprt(), config.maxPairs());
         ArenaSettings s = config.settings();
-        GameRecord[] records = Arena.play(new GameRunner(agents, s.rules(), s.start(), s.maxPlies()), schedule.games(),
+        MatchRecord[] records = Arena.play(new GameRunner(agents, s.rules(), s.start(), s.maxPlies()), schedule.games(),
                 config.threads(), r -> {
                     sink.accept(r);
                     gate.add(r);
                 }, () -> gate.outcome().decided());
-        List<GameRecord> games = new ArrayList<>();
-        for (GameRecord r : records) {
+        List<MatchRecord> games = new ArrayList<>();
+        for (MatchRecord r : records) {
             if (r != null) {
                 games.add(r);
             }
         }
-        games.sort(Comparator.comparingInt(GameRecord::game));
+        games.sort(Comparator.comparingInt(MatchRecord::game));
         return new Result(gate.outcome(), games);
     }
 }

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.owarelab.util.AtomicFiles;
-import org.owarelab.evaluation.GameRecord;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.GameTables;
 import org.owarelab.evaluation.stats.BradleyTerry;
 import org.owarelab.evaluation.stats.Crosstable;
@@ -25,7 +25,7 @@ import org.owarelab.evaluation.stats.Rating;
  * Renders a tournament directory's report from its saved results, replaying nothing: the entry
  * point of {@code oware report DIR}.
  *
- * <p>Reads {@code games.jsonl} ({@link GameRecords}) if present and rates its games
+ * <p>Reads {@code games.jsonl} ({@link MatchRecords}) if present and rates its games
  * ({@link BradleyTerry}); otherwise reads {@code ratings.csv} (no head-to-head table then).
  * Reads {@code checkpoints.csv} ({@link TrainingPoint}) if present for Elo against training.
  * Writes, each atomically: {@code ratings.csv}, {@code report.md}, {@code ratings.png}, and when
@@ -95,7 +95,7 @@ public final class Report {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(dir + ": not a directory");
         }
-        Path gamesFile = dir.resolve(GameRecords.FILE);
+        Path gamesFile = dir.resolve(MatchRecords.FILE);
         Path ratingsFile = dir.resolve(RatingsCsv.FILE);
         Path checkpointsFile = dir.resolve(TrainingPoint.FILE);
         List<TrainingPoint> checkpoints = Files.exists(checkpointsFile) ? TrainingPoint.read(checkpointsFile) : List.of();
@@ -103,17 +103,17 @@ public final class Report {
         List<String> notes = new ArrayList<>();
         if (!Files.exists(gamesFile)) {
             if (!Files.exists(ratingsFile)) {
-                throw new IllegalArgumentException(dir + ": no " + GameRecords.FILE + " and no " + RatingsCsv.FILE
+                throw new IllegalArgumentException(dir + ": no " + MatchRecords.FILE + " and no " + RatingsCsv.FILE
                         + " to report on");
             }
             List<Rating> ratings = RatingsCsv.read(ratingsFile);
-            notes.add("Ratings read from " + RatingsCsv.FILE + " (there is no " + GameRecords.FILE
+            notes.add("Ratings read from " + RatingsCsv.FILE + " (there is no " + MatchRecords.FILE
                     + ", so no head-to-head table).");
             return new ReportData(title, null, ratings, null, List.of(), EloSeries.of(checkpoints, ratings), notes);
         }
-        GameRecords.Contents contents = GameRecords.readSkipping(gamesFile);
-        List<GameRecord> games = contents.games();
-        for (GameRecords.Skipped s : contents.skipped()) {
+        MatchRecords.Contents contents = MatchRecords.readSkipping(gamesFile);
+        List<MatchRecord> games = contents.games();
+        for (MatchRecords.Skipped s : contents.skipped()) {
             notes.add(s.warning(gamesFile) + ".");
         }
         Crosstable table = GameTables.crosstable(games);
@@ -156,16 +156,16 @@ public final class Report {
         return new ReportData(title, opts.anchor(), rated, table, paired, EloSeries.of(checkpoints, rated), notes);
     }
 
-    private static void failures(List<GameRecord> games, Crosstable table, List<String> notes) {
-        List<GameRecord> failed = games.stream().filter(GameRecord::isError).toList();
+    private static void failures(List<MatchRecord> games, Crosstable table, List<String> notes) {
+        List<MatchRecord> failed = games.stream().filter(MatchRecord::isError).toList();
         long self = games.stream().filter(g -> g.rated() && g.south().equals(g.north())).count();
         if (!failed.isEmpty()) {
             notes.add(failed.size() + " game(s) ended by an agent's failure (a forfeit), not rated; details in "
-                    + GameRecords.FILE + ":");
+                    + MatchRecords.FILE + ":");
             Map<String, Integer> byPlayer = failuresByPlayer(games);
             Set<String> described = new LinkedHashSet<>();
             int unpinned = 0;
-            for (GameRecord g : failed) {
+            for (MatchRecord g : failed) {
                 if (g.errorSide() < 0) {
                     if (unpinned++ < LISTED_FAILURES) {
                         notes.add("game " + g.game() + " (" + MarkdownReport.name(g.south()) + " vs "
@@ -181,7 +181,7 @@ public final class Report {
                 notes.add("and " + (unpinned - LISTED_FAILURES) + " more failed games not pinned on a player.");
             }
             Set<String> unrated = new LinkedHashSet<>();
-            for (GameRecord g : failed) {
+            for (MatchRecord g : failed) {
                 for (String p : new String[] {g.south(), g.north()}) {
                     if (table.indexOf(p) < 0) {
                         unrated.add(MarkdownReport.name(p));
@@ -202,12 +202,12 @@ public final class Report {
     }
 
     /**
-     * Failed games per player whose agent failed ({@link GameRecord#errorSide()}), in order of
+     * Failed games per player whose agent failed ({@link MatchRecord#errorSide()}), in order of
      * first failure; a failure pinned on neither side is left out.
      */
-    public static Map<String, Integer> failuresByPlayer(List<GameRecord> games) {
+    public static Map<String, Integer> failuresByPlayer(List<MatchRecord> games) {
         Map<String, Integer> byPlayer = new LinkedHashMap<>();
-        for (GameRecord g : games) {
+        for (MatchRecord g : games) {
             if (g.isError() && g.errorSide() >= 0) {
                 byPlayer.merge(g.spec(g.errorSide()), 1, Integer::sum);
             }

@@ -10,7 +10,7 @@ import org.owarelab.evaluation.Opening;
 import org.owarelab.evaluation.OpeningJudge;
 import org.owarelab.evaluation.Openings;
 import org.owarelab.evaluation.ScheduledGame;
-import org.owarelab.evaluation.Seeds;
+import org.owarelab.evaluation.MatchSeeds;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Side;
 
@@ -69,7 +69,7 @@ public final class Schedule {
             accept = judge.balanced(s.balance().maxValue());
         }
         List<Opening> openings = Openings.generate(s.start(), s.openingPlies(), rounds,
-                Seeds.derive(s.seed(), OPENINGS_STREAM), accept);
+                MatchSeeds.derive(s.seed(), OPENINGS_STREAM), accept);
         if (openings.isEmpty()) {
             throw new IllegalArgumentException("tournament: no opening of " + s.openingPlies() + " plies passes the "
                     + "balance filter (|value| <= " + s.balance().maxValue() + " by " + s.balance().judge()
@@ -112,9 +112,9 @@ public final class Schedule {
 
     /** The seed of the round-{@code round} game with these South and North specs. */
     static long gameSeed(long tournamentSeed, String south, String north, int round) {
-        long s = Seeds.derive(tournamentSeed, hash(south));
-        s = Seeds.derive(s, hash(north));
-        return Seeds.derive(s, round);
+        long s = MatchSeeds.derive(tournamentSeed, hash(south));
+        s = MatchSeeds.derive(s, hash(north));
+        return MatchSeeds.derive(s, round);
     }
 
     /** A 64-bit FNV-1a hash of the text's UTF-8 bytes: stable across JVMs, unlike String.hashCode. */

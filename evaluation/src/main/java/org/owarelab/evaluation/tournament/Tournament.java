@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.evaluation.GameRecord;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.ScheduledGame;
 import org.owarelab.util.Texts;
 
@@ -21,7 +21,7 @@ import org.owarelab.util.Texts;
  * {@link TournamentPlan#play} plays them. The directory holds
  * <ul>
  *   <li>{@code tournament.json} ({@link TournamentFile}): the settings, checked on resume;
- *   <li>{@code games.jsonl} ({@link GameRecords}): every game, appended and flushed as it ends
+ *   <li>{@code games.jsonl} ({@link MatchRecords}): every game, appended and flushed as it ends
  *       (so a killed run loses only the games in flight), sorted by game number at the end.
  * </ul>
  *
@@ -61,24 +61,24 @@ public final class Tournament {
     public static TournamentPlan prepare(AgentRegistry agents, TournamentConfig config, Path dir, Schedule schedule)
             throws IOException {
         Files.createDirectories(dir);
-        Path gamesFile = dir.resolve(GameRecords.FILE);
+        Path gamesFile = dir.resolve(MatchRecords.FILE);
         Path settingsFile = dir.resolve(TournamentFile.FILE);
         if (Files.exists(settingsFile)) {
             TournamentFile.checkSame(dir, TournamentFile.read(dir).settings(), config.settings());
         } else if (Files.exists(gamesFile)) {
-            throw new TournamentMismatchException(dir + " holds " + GameRecords.FILE + " but no " + TournamentFile.FILE
+            throw new TournamentMismatchException(dir + " holds " + MatchRecords.FILE + " but no " + TournamentFile.FILE
                     + ": not a tournament directory (use another directory)");
         }
         List<String> warnings = new ArrayList<>();
-        List<GameRecord> saved = Files.exists(gamesFile) ? readSaved(gamesFile, warnings) : List.of();
+        List<MatchRecord> saved = Files.exists(gamesFile) ? readSaved(gamesFile, warnings) : List.of();
         Map<String, ScheduledGame> byKey = new HashMap<>();
         for (ScheduledGame g : schedule.games()) {
             byKey.put(Schedule.key(g), g);
         }
-        Map<Integer, GameRecord> kept = new HashMap<>();
-        List<GameRecord> foreign = new ArrayList<>();
+        Map<Integer, MatchRecord> kept = new HashMap<>();
+        List<MatchRecord> foreign = new ArrayList<>();
         int failed = 0;
-        for (GameRecord r : saved) {
+        for (MatchRecord r : saved) {
             ScheduledGame g = byKey.get(Schedule.key(r.south(), r.north(), r.seed()));
             if (g == null) {
                 foreign.add(r);
@@ -92,11 +92,11 @@ public final class Tournament {
                 kept.putIfAbsent(g.game(), r.withGame(g.game()));
             }
         }
-        List<GameRecord> keptList = new ArrayList<>(kept.values());
+        List<MatchRecord> keptList = new ArrayList<>(kept.values());
         keptList.sort((a, b) -> Integer.compare(a.game(), b.game()));
-        List<GameRecord> foreignList = new ArrayList<>();
+        List<MatchRecord> foreignList = new ArrayList<>();
         int n = schedule.games().size();
-        for (GameRecord r : foreign) {
+        for (MatchRecord r : foreign) {
             foreignList.add(r.withGame(n + foreignList.size()));
         }
         List<ScheduledGame> toPlay = new ArrayList<>();
@@ -107,9 +107,9 @@ public final class Tournament {
         }
         Map<String, String> problems = checkPlayers(agents, config);
         TournamentFile.write(dir, config);
-        List<GameRecord> all = new ArrayList<>(keptList);
+        List<MatchRecord> all = new ArrayList<>(keptList);
         all.addAll(foreignList);
-        GameRecords.write(gamesFile, all);
+        MatchRecords.write(gamesFile, all);
         return new TournamentPlan(agents, config, dir, schedule, keptList, foreignList, failed, toPlay, problems, warnings);
     }
 
@@ -119,10 +119,10 @@ public final class Tournament {
      * {@value #SKIPPED} beside the file first (the file is rewritten without it), so nothing is lost;
      * its game, missing, is played again.
      */
-    private static List<GameRecord> readSaved(Path file, List<String> warnings) throws IOException {
-        GameRecords.Contents contents = GameRecords.readSkipping(file);
+    private static List<MatchRecord> readSaved(Path file, List<String> warnings) throws IOException {
+        MatchRecords.Contents contents = MatchRecords.readSkipping(file);
         StringBuilder aside = new StringBuilder();
-        for (GameRecords.Skipped s : contents.skipped()) {
+        for (MatchRecords.Skipped s : contents.skipped()) {
             String warning = s.warning(file) + "; its game is played again";
             if (!s.cutShort()) {
                 aside.append(s.text()).append('\n');

@@ -1,6 +1,6 @@
 package org.owarelab.evaluation.tournament;
 
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 
 /**
  * Told of each game of a tournament run as it ends (after it is saved), one call at a time, from
@@ -16,5 +16,5 @@ public interface TournamentListener {
      * @param done games this run has finished, this one included
      * @param total games this run plays (the schedule's games not already saved)
      */
-    void gameFinished(GameRecord record, int done, int total);
+    void gameFinished(MatchRecord record, int done, int total);
 }

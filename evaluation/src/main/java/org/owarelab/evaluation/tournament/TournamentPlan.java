@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.evaluation.GameFarm;
-import org.owarelab.evaluation.GameRecord;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.GameRunner;
 import org.owarelab.evaluation.ScheduledGame;
 
@@ -22,15 +22,15 @@ public final class TournamentPlan {
     private final TournamentConfig config;
     private final Path dir;
     private final Schedule schedule;
-    private final List<GameRecord> kept;
-    private final List<GameRecord> foreign;
+    private final List<MatchRecord> kept;
+    private final List<MatchRecord> foreign;
     private final int failedBefore;
     private final List<ScheduledGame> toPlay;
     private final Map<String, String> problems;
     private final List<String> warnings;
 
-    TournamentPlan(AgentRegistry agents, TournamentConfig config, Path dir, Schedule schedule, List<GameRecord> kept,
-            List<GameRecord> foreign, int failedBefore, List<ScheduledGame> toPlay, Map<String, String> problems,
+    TournamentPlan(AgentRegistry agents, TournamentConfig config, Path dir, Schedule schedule, List<MatchRecord> kept,
+            List<MatchRecord> foreign, int failedBefore, List<ScheduledGame> toPlay, Map<String, String> problems,
             List<String> warnings) {
         this.agents = agents;
         this.config = config;
@@ -58,12 +58,12 @@ public final class TournamentPlan {
     }
 
     /** Saved games of the schedule, kept (renumbered to their place in it). */
-    public List<GameRecord> kept() {
+    public List<MatchRecord> kept() {
         return kept;
     }
 
     /** Saved games outside the schedule, kept as they are (numbered after it). */
-    public List<GameRecord> foreign() {
+    public List<MatchRecord> foreign() {
         return foreign;
     }
 
@@ -118,22 +118,22 @@ public final class TournamentPlan {
      * @see #play(TournamentListener)
      */
     public TournamentResult play(TournamentListener listener, GameFarm farm) throws IOException, InterruptedException {
-        Path file = dir.resolve(GameRecords.FILE);
+        Path file = dir.resolve(MatchRecords.FILE);
         GameRunner runner = runner();
         int total = toPlay.size();
         int[] done = {0};
-        GameRecord[] played;
-        try (GameRecords.Appender out = new GameRecords.Appender(file, false)) {
+        MatchRecord[] played;
+        try (MatchRecords.Appender out = new MatchRecords.Appender(file, false)) {
             played = farm.play(runner, toPlay, r -> {
                 out.append(r);
                 listener.gameFinished(r, ++done[0], total);
             });
         }
-        List<GameRecord> all = new ArrayList<>(kept);
+        List<MatchRecord> all = new ArrayList<>(kept);
         all.addAll(List.of(played));
         all.addAll(foreign);
-        all.sort(Comparator.comparingInt(GameRecord::game));
-        GameRecords.write(file, all);
+        all.sort(Comparator.comparingInt(MatchRecord::game));
+        MatchRecords.write(file, all);
         return new TournamentResult(this, all, List.of(played));
     }
 }

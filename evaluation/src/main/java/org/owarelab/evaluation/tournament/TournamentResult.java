@@ -1,7 +1,7 @@
 package org.owarelab.evaluation.tournament;
 
 import java.util.List;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 
 /**
  * What a tournament run leaves.
@@ -10,7 +10,7 @@ import org.owarelab.evaluation.GameRecord;
  * @param games every game of the directory, in game order (kept, played and foreign ones)
  * @param played the games this run played, in schedule order
  */
-public record TournamentResult(TournamentPlan plan, List<GameRecord> games, List<GameRecord> played) {
+public record TournamentResult(TournamentPlan plan, List<MatchRecord> games, List<MatchRecord> played) {
     /** Copies the lists. */
     public TournamentResult {
         games = List.copyOf(games);
@@ -19,6 +19,6 @@ public record TournamentResult(TournamentPlan plan, List<GameRecord> games, List
 
     /** Games of this run that ended by an agent's failure. */
     public long failedGames() {
-        return played.stream().filter(GameRecord::isError).count();
+        return played.stream().filter(MatchRecord::isError).count();
     }
 }

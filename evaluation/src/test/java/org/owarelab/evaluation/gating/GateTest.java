@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.TestAgents;
 import org.owarelab.evaluation.stats.Pentanomial;
 import org.owarelab.evaluation.stats.Sprt;
@@ -67,31 +67,31 @@ class GateTest {
         assertEquals(Sprt.Decision.CONTINUE, o.test().decision());
     }
 
-    private static GameRecord game(int n, double scoreOfA, boolean error) {
+    private static MatchRecord game(int n, double scoreOfA, boolean error) {
         int sideOfA = n % 2 == 0 ? Side.SOUTH : Side.NORTH;
         int winner = scoreOfA == 0.5 ? -1 : scoreOfA == 1 ? sideOfA : 1 - sideOfA;
-        return new GameRecord(n, n / 2, 0, "", Position.start(RuleSet.DEFAULT).text(), "", 0, "cand", "best", sideOfA, n,
-                winner, error ? GameRecord.ERROR : "threshold", 0, 0, error ? "boom" : null, error ? 1 - winner : -1,
+        return new MatchRecord(n, n / 2, 0, "", Position.start(RuleSet.DEFAULT).text(), "", 0, "cand", "best", sideOfA, n,
+                winner, error ? MatchRecord.ERROR : "threshold", 0, 0, error ? "boom" : null, error ? 1 - winner : -1,
                 new long[0]);
     }
 
     @Test
     void gamesInAnyOrderGiveTheDecisionOfTheirPairsInOrder() {
         SplittableRandom rng = new SplittableRandom(4);
-        List<GameRecord> games = new ArrayList<>();
+        List<MatchRecord> games = new ArrayList<>();
         for (int n = 0; n < 400; n++) {
             double u = rng.nextDouble();
             games.add(game(n, u < 0.5 ? 1 : u < 0.8 ? 0.5 : 0, n == 3));
         }
         Gate inOrder = new Gate(SPRT, 200);
-        for (GameRecord g : games) {
+        for (MatchRecord g : games) {
             inOrder.add(g);
         }
         assertTrue(inOrder.outcome().decided());
-        List<GameRecord> shuffled = new ArrayList<>(games);
+        List<MatchRecord> shuffled = new ArrayList<>(games);
         java.util.Collections.shuffle(shuffled, new java.util.Random(1));
         Gate anyOrder = new Gate(SPRT, 200);
-        for (GameRecord g : shuffled) {
+        for (MatchRecord g : shuffled) {
             anyOrder.add(g);
         }
         assertEquals(inOrder.outcome(), anyOrder.outcome());
@@ -114,7 +114,7 @@ class GateTest {
         // so that number is not asserted.)
         int threads = 2;
         Gate mirror = new Gate(sprt, 100);
-        List<GameRecord> afterDecision = new ArrayList<>();
+        List<MatchRecord> afterDecision = new ArrayList<>();
         Gating.Result better = Gating.run(TestAgents.AGENTS, new Gating.Config("greedy", "random", s, sprt, 100,
                 threads), g -> {
                     if (mirror.outcome().decided()) {
@@ -132,7 +132,7 @@ class GateTest {
         for (int n = 0; n < 2 * pairs; n++) {
             assertEquals(n, better.games().get(n).game());
         }
-        List<GameRecord> seen = new ArrayList<>();
+        List<MatchRecord> seen = new ArrayList<>();
         Gating.Result worse = Gating.run(TestAgents.AGENTS, new Gating.Config("random", "greedy", s, sprt, 100, 1), seen::add);
         assertEquals(Sprt.Decision.REJECT, worse.outcome().decision());
         assertEquals(2 * worse.outcome().pairs().pairs(), seen.size(), "one thread: no game beyond the decision");

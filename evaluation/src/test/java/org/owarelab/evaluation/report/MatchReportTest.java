@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchResult;
 import org.owarelab.evaluation.Tally;
@@ -18,7 +18,7 @@ import org.owarelab.rules.RuleSet;
 class MatchReportTest {
     /** Four games, A as South in each: won, drawn, won, lost; two complete pairs. */
     private static MatchResult result() {
-        List<GameRecord> games = List.of(TestGames.game(0, 0, "a", "b", "1-0", 1),
+        List<MatchRecord> games = List.of(TestGames.game(0, 0, "a", "b", "1-0", 1),
                 TestGames.game(1, 0, "a", "b", "1/2-1/2", 1), TestGames.game(2, 1, "a", "b", "1-0", 1),
                 TestGames.game(3, 1, "a", "b", "0-1", 1));
         Tally tally = new Tally();

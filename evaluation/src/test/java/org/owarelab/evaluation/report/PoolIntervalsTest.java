@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.GameTables;
 import org.owarelab.evaluation.stats.BradleyTerry;
 import org.owarelab.evaluation.stats.EloOptions;
@@ -22,7 +22,7 @@ class PoolIntervalsTest {
     void poolIntervalsAreTheMeanAnchoredFitShiftedToTheAnchor() throws Exception {
         String[] players = {"random", "a", "b", "c"};
         var games = SyntheticTournament.games(players, new double[] {0, 500, 650, 800}, 10, 0.1, 8);
-        GameRecords.write(dir.resolve(GameRecords.FILE), games);
+        MatchRecords.write(dir.resolve(MatchRecords.FILE), games);
         ReportData pool = Report.load(dir, EloOptions.defaults(), false, true);
         ReportData anchored = Report.load(dir, EloOptions.defaults(), false, false);
         EloRatings mean = BradleyTerry.fit(GameTables.crosstable(games), EloOptions.defaults().withAnchor(null, 0));

@@ -17,8 +17,8 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.evaluation.GameRecords;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecords;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.TestGames;
 import org.owarelab.evaluation.GameTables;
 import org.owarelab.evaluation.stats.BradleyTerry;
@@ -36,7 +36,7 @@ class ReportTest {
     /** One tournament directory, rendered once for the tests that only read the output. */
     @TempDir
     static Path rendered;
-    private static List<GameRecord> games;
+    private static List<MatchRecord> games;
     private static List<Path> written;
 
     @TempDir
@@ -48,10 +48,10 @@ class ReportTest {
         written = Report.render(rendered);
     }
 
-    static List<GameRecord> tournament(Path dir) throws IOException {
-        List<GameRecord> games = new ArrayList<>(SyntheticTournament.games(PLAYERS, ELO, 15, 0.2, 42));
+    static List<MatchRecord> tournament(Path dir) throws IOException {
+        List<MatchRecord> games = new ArrayList<>(SyntheticTournament.games(PLAYERS, ELO, 15, 0.2, 42));
         games.add(TestGames.failed(games.size(), -1, "greedy", "broken", Side.NORTH, "broken: process exited with code 1"));
-        GameRecords.write(dir.resolve(GameRecords.FILE), games);
+        MatchRecords.write(dir.resolve(MatchRecords.FILE), games);
         TrainingPoint.write(dir.resolve(TrainingPoint.FILE), List.of(new TrainingPoint("ckpt-1", "run-a", 1000, 600),
                 new TrainingPoint("ckpt-2", "run-a", 2000, 1300), new TrainingPoint("ckpt-3", "run-a", 3000, 1900)));
         return games;
@@ -134,14 +134,14 @@ class ReportTest {
     @Test
     void anchorFallsBackToAlphaBetaThenTheMean() throws IOException {
         String[] players = {"alphabeta:depth=1", "x", "y"};
-        GameRecords.write(dir.resolve(GameRecords.FILE), SyntheticTournament.games(players, new double[] {0, 50, 100},
+        MatchRecords.write(dir.resolve(MatchRecords.FILE), SyntheticTournament.games(players, new double[] {0, 50, 100},
                 10, 0.1, 3));
         ReportData d = Report.load(dir, EloOptions.defaults(), true);
         assertEquals("alphabeta:depth=1", d.anchor());
         assertEquals(0, d.ratings().stream().filter(r -> r.player().equals("alphabeta:depth=1")).findFirst()
                 .orElseThrow().elo(), 0);
         String[] others = {"p", "q"};
-        GameRecords.write(dir.resolve(GameRecords.FILE), SyntheticTournament.games(others, new double[] {0, 50}, 10, 0.1, 4));
+        MatchRecords.write(dir.resolve(MatchRecords.FILE), SyntheticTournament.games(others, new double[] {0, 50}, 10, 0.1, 4));
         ReportData m = Report.load(dir, EloOptions.defaults(), true);
         assertEquals(null, m.anchor());
         assertEquals(0, m.ratings().get(0).elo() + m.ratings().get(1).elo(), 1e-9);
@@ -166,7 +166,7 @@ class ReportTest {
 
     @Test
     void tournamentWhoseGamesAllFailedStillReports() throws IOException {
-        GameRecords.write(dir.resolve(GameRecords.FILE), List.of(TestGames.failed(0, -1, "a", "b", Side.SOUTH,
+        MatchRecords.write(dir.resolve(MatchRecords.FILE), List.of(TestGames.failed(0, -1, "a", "b", Side.SOUTH,
                 "south agent failed: unknown agent 'a'")));
         Report.render(dir);
         String md = Files.readString(dir.resolve(Report.REPORT_MD));

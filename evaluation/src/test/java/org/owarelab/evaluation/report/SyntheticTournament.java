@@ -3,7 +3,7 @@ package org.owarelab.evaluation.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.TestGames;
 
 /**
@@ -15,9 +15,9 @@ final class SyntheticTournament {
     }
 
     /** {@code pairsPerPairing} colour-swapped pairs per pairing, draws with probability {@code draws}. */
-    static List<GameRecord> games(String[] players, double[] elo, int pairsPerPairing, double draws, long seed) {
+    static List<MatchRecord> games(String[] players, double[] elo, int pairsPerPairing, double draws, long seed) {
         SplittableRandom rng = new SplittableRandom(seed);
-        List<GameRecord> games = new ArrayList<>();
+        List<MatchRecord> games = new ArrayList<>();
         int pair = 0;
         for (int i = 0; i < players.length; i++) {
             for (int j = i + 1; j < players.length; j++) {
@@ -30,12 +30,12 @@ final class SyntheticTournament {
         return games;
     }
 
-    private static GameRecord game(int n, int pair, String south, String north, double diff, double draws,
+    private static MatchRecord game(int n, int pair, String south, String north, double diff, double draws,
             SplittableRandom rng) {
         double e = 1 / (1 + Math.pow(10, -diff / 400));
         double d = Math.min(draws, 2 * Math.min(e, 1 - e));
         double u = rng.nextDouble();
-        String result = u < e - d / 2 ? GameRecord.SOUTH_WINS : u < e + d / 2 ? GameRecord.DRAW : GameRecord.NORTH_WINS;
+        String result = u < e - d / 2 ? MatchRecord.SOUTH_WINS : u < e + d / 2 ? MatchRecord.DRAW : MatchRecord.NORTH_WINS;
         return TestGames.game(n, pair, south, north, result, rng.nextLong());
     }
 }

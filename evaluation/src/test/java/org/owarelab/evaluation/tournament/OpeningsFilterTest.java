@@ -15,7 +15,7 @@ import org.owarelab.evaluation.Balance;
 import org.owarelab.evaluation.Opening;
 import org.owarelab.evaluation.OpeningJudge;
 import org.owarelab.evaluation.Openings;
-import org.owarelab.evaluation.Seeds;
+import org.owarelab.evaluation.MatchSeeds;
 import org.owarelab.evaluation.TestAgents;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
@@ -51,7 +51,7 @@ class OpeningsFilterTest {
         ArenaSettings s = ArenaSettings.of(RULES, 3).withOpeningPlies(12).withBalance(new Balance("fake", 0.15));
         TournamentConfig c = new TournamentConfig(List.of("a", "b"), null, 20, 1, s, null);
         Schedule schedule = Schedule.of(c, MARGIN);
-        assertEquals(Openings.generate(START, 12, 10, Seeds.derive(3, Schedule.OPENINGS_STREAM), MARGIN.balanced(0.15)),
+        assertEquals(Openings.generate(START, 12, 10, MatchSeeds.derive(3, Schedule.OPENINGS_STREAM), MARGIN.balanced(0.15)),
                 schedule.openings());
         // Nothing passes a judge that calls every position lost.
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.owarelab.evaluation.GameRecord;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.evaluation.TestAgents;
 import org.owarelab.evaluation.report.RatingsCsv;
 import org.owarelab.evaluation.report.Report;
@@ -31,16 +31,16 @@ class TournamentTest {
     }
 
     /** The games without their timings (which vary from run to run). */
-    static List<String> content(List<GameRecord> games) {
+    static List<String> content(List<MatchRecord> games) {
         List<String> list = new ArrayList<>();
-        for (GameRecord g : games) {
+        for (MatchRecord g : games) {
             list.add(g.toJson().replaceAll(",\"moveMicros\":\\[[0-9,]*\\]", ""));
         }
         return list;
     }
 
-    private static List<GameRecord> saved(Path dir) throws IOException {
-        return GameRecords.read(dir.resolve(GameRecords.FILE));
+    private static List<MatchRecord> saved(Path dir) throws IOException {
+        return MatchRecords.read(dir.resolve(MatchRecords.FILE));
     }
 
     /** A stand-in for a kill: the listener throws after {@code n} games. */
@@ -68,10 +68,10 @@ class TournamentTest {
         assertThrows(Kill.class, () -> first.play(killAfter(7)));
         assertEquals(7, saved(cut).size(), "every finished game was saved as it ended");
         // The kill also cut a line short.
-        Files.writeString(cut.resolve(GameRecords.FILE), "{\"format\":1,\"game\":7,\"pai", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(cut.resolve(MatchRecords.FILE), "{\"format\":1,\"game\":7,\"pai", java.nio.file.StandardOpenOption.APPEND);
 
         TournamentPlan resumed = Tournament.prepare(TestAgents.AGENTS, c, cut);
-        assertEquals(List.of(cut.resolve(GameRecords.FILE) + ":8: skipped the last line, cut short by an interrupted "
+        assertEquals(List.of(cut.resolve(MatchRecords.FILE) + ":8: skipped the last line, cut short by an interrupted "
                 + "write; its game is played again"), resumed.warnings(), "the skipped line is said, not silent");
         assertEquals(7, resumed.kept().size());
         assertEquals(11, resumed.toPlay().size());
@@ -95,14 +95,14 @@ class TournamentTest {
         Path dir = tmp.resolve("damaged");
         Files.createDirectories(dir);
         Files.copy(straight.resolve(TournamentFile.FILE), dir.resolve(TournamentFile.FILE));
-        List<String> lines = new ArrayList<>(Files.readAllLines(straight.resolve(GameRecords.FILE)));
+        List<String> lines = new ArrayList<>(Files.readAllLines(straight.resolve(MatchRecords.FILE)));
         lines.set(2, "garbage \u0000 here");
-        Files.write(dir.resolve(GameRecords.FILE), lines);
+        Files.write(dir.resolve(MatchRecords.FILE), lines);
 
         TournamentPlan plan = Tournament.prepare(TestAgents.AGENTS, c, dir);
         assertEquals(1, plan.warnings().size(), plan.warnings().toString());
         String w = plan.warnings().get(0);
-        assertTrue(w.startsWith(dir.resolve(GameRecords.FILE) + ":3: skipped a line that is not a game record (not JSON"), w);
+        assertTrue(w.startsWith(dir.resolve(MatchRecords.FILE) + ":3: skipped a line that is not a game record (not JSON"), w);
         assertTrue(w.endsWith("its game is played again (the line is kept in " + Tournament.SKIPPED + ")"), w);
         assertFalse(w.chars().anyMatch(Character::isISOControl), w);
         assertEquals(List.of("garbage \u0000 here"), Files.readAllLines(dir.resolve(Tournament.SKIPPED)));
@@ -111,10 +111,10 @@ class TournamentTest {
         assertTrue(Tournament.prepare(TestAgents.AGENTS, c, dir).warnings().isEmpty(), "the rewritten file is clean");
 
         // A strict reader (a report of the file as it was) names the exact line to mend.
-        Files.write(dir.resolve(GameRecords.FILE), lines);
+        Files.write(dir.resolve(MatchRecords.FILE), lines);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> GameRecords.read(dir.resolve(GameRecords.FILE)));
-        assertTrue(e.getMessage().startsWith(dir.resolve(GameRecords.FILE) + ":3: not JSON"), e.getMessage());
+                () -> MatchRecords.read(dir.resolve(MatchRecords.FILE)));
+        assertTrue(e.getMessage().startsWith(dir.resolve(MatchRecords.FILE) + ":3: not JSON"), e.getMessage());
     }
 
     @Test
@@ -144,7 +144,7 @@ class TournamentTest {
         assertEquals(18, r.games().size());
         // The old games are there, renumbered into the grown schedule; the grown tournament equals a fresh one.
         Path fresh = tmp.resolve("fresh");
-        List<GameRecord> all = Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 6, 2, 5), fresh).play(TournamentListener.NONE).games();
+        List<MatchRecord> all = Tournament.prepare(TestAgents.AGENTS, config(PLAYERS, 6, 2, 5), fresh).play(TournamentListener.NONE).games();
         assertEquals(content(all), content(r.games()));
         List<String> renumbered = content(saved(dir));
         for (String old : before) {
@@ -170,7 +170,7 @@ class TournamentTest {
         assertTrue(e.getMessage().contains("seed 5 (now 6), opening plies 4 (now 2)"), e.getMessage());
         Path loose = tmp.resolve("loose");
         Files.createDirectories(loose);
-        Files.writeString(loose.resolve(GameRecords.FILE), "");
+        Files.writeString(loose.resolve(MatchRecords.FILE), "");
         e = assertThrows(TournamentMismatchException.class,
                 () -> Tournament.prepare(TestAgents.AGENTS, config(List.of("random", "greedy"), 2, 1, 5), loose));
         assertTrue(e.getMessage().contains("no tournament.json"), e.getMessage());
@@ -185,7 +185,7 @@ class TournamentTest {
         assertTrue(plan.problems().get("nosuch:x=1").contains("unknown agent 'nosuch'"), plan.problems().toString());
         TournamentResult r = plan.play(TournamentListener.NONE);
         assertEquals(12, r.games().size());
-        for (GameRecord g : r.games()) {
+        for (MatchRecord g : r.games()) {
             boolean involvesBad = players.subList(2, 4).contains(g.south()) || players.subList(2, 4).contains(g.north());
             assertEquals(involvesBad, g.isError(), g.toJson());
             if (g.isError()) {

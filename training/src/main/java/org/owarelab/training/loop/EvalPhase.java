@@ -8,7 +8,7 @@ import java.util.Map;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.SearchLimit;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.Match;
 import org.owarelab.evaluation.MatchConfig;
 import org.owarelab.evaluation.MatchListener;
@@ -80,7 +80,7 @@ final class EvalPhase {
                 cfg.arena().openingPlies(), seed, cfg.arena().threads(), MatchConfig.DEFAULT_MAX_PLIES);
         MatchResult r = Match.run(agents, mc, MatchListener.NONE);
         StringBuilder lines = new StringBuilder();
-        for (GameRecord g : r.games()) {
+        for (MatchRecord g : r.games()) {
             lines.append(g.toJson()).append('\n');
         }
         Path file = run.eval().resolve(label + "-" + opponent.replaceAll("[^A-Za-z0-9=_-]", "_") + ".jsonl");

@@ -2,7 +2,7 @@ package org.owarelab.training.loop;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
 
@@ -20,7 +20,7 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  *     {@code source} (null for none: the local source writes none)
  * @param summary extra text for the generation's progress line (null for none)
  */
-public record GameBatch(List<GameRecord> games, List<PositionRecord> positions, SelfPlayStats stats, double seconds,
+public record GameBatch(List<SelfPlayRecord> games, List<PositionRecord> positions, SelfPlayStats stats, double seconds,
         double cacheHitRate, ObjectNode sourceMetrics, String summary) {
     public GameBatch {
         games = List.copyOf(games);

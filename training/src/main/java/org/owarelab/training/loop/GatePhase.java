@@ -3,7 +3,7 @@ package org.owarelab.training.loop;
 import java.io.IOException;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.AgentRegistry;
-import org.owarelab.evaluation.GameRecord;
+import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.gating.Gate;
 import org.owarelab.evaluation.gating.Gating;
 import org.owarelab.evaluation.stats.Sprt;
@@ -70,7 +70,7 @@ final class GatePhase {
         // The games the gate counted, in game order: the same in every run of one seed (games still in
         // flight when the gate decided, and the order games end in, depend on thread timing).
         StringBuilder lines = new StringBuilder();
-        for (GameRecord game : r.games()) {
+        for (MatchRecord game : r.games()) {
             if (game.pair() < o.pairs().pairs()) {
                 lines.append(game.toJson()).append('\n');
             }

@@ -12,7 +12,7 @@ import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TorchThreads;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
 import org.owarelab.training.selfplay.SelfPlaySink;
 import org.owarelab.training.selfplay.SelfPlayStats;
@@ -41,7 +41,7 @@ final class SelfPlayPhase {
     }
 
     /** What {@link #onWorkers} collected: the games and positions in worker order, and the figures. */
-    record Played(List<GameRecord> games, List<PositionRecord> positions, SelfPlayStats stats, double seconds,
+    record Played(List<SelfPlayRecord> games, List<PositionRecord> positions, SelfPlayStats stats, double seconds,
             double hitRate) {
     }
 
@@ -57,7 +57,7 @@ final class SelfPlayPhase {
     static Played onWorkers(TrainConfig cfg, PolicyValueNet net, ObservationEncoder encoder, int workers, int games,
             AtomicLong progress, Share share) throws InterruptedException {
         int batch = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
-        List<List<GameRecord>> gameLists = new ArrayList<>();
+        List<List<SelfPlayRecord>> gameLists = new ArrayList<>();
         List<List<PositionRecord>> positionLists = new ArrayList<>();
         List<Future<SelfPlayStats>> futures = new ArrayList<>();
         double[] hitRates = new double[workers];
@@ -70,7 +70,7 @@ final class SelfPlayPhase {
         try {
             for (int w = 0; w < workers; w++) {
                 int count = shareOf(w, workers, games);
-                List<GameRecord> g = new ArrayList<>();
+                List<SelfPlayRecord> g = new ArrayList<>();
                 List<PositionRecord> p = new ArrayList<>();
                 gameLists.add(g);
                 positionLists.add(p);
@@ -95,7 +95,7 @@ final class SelfPlayPhase {
             for (Future<SelfPlayStats> f : futures) {
                 total = total.plus(Trainer.join(f));
             }
-            List<GameRecord> allGames = new ArrayList<>();
+            List<SelfPlayRecord> allGames = new ArrayList<>();
             List<PositionRecord> allPositions = new ArrayList<>();
             double hit = 0;
             for (int w = 0; w < workers; w++) {

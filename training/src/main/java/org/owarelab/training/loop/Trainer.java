@@ -16,9 +16,9 @@ import org.owarelab.model.ModelRef;
 import org.owarelab.model.TorchThreads;
 import org.owarelab.training.nn.CheckpointWriter;
 import org.owarelab.training.run.RunInfo;
-import org.owarelab.training.selfplay.GameRecord;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
-import org.owarelab.training.selfplay.Seeds;
+import org.owarelab.training.selfplay.SelfPlaySeeds;
 
 /**
  * The training loop. Each generation: self-play with the current network (read-only), the new
@@ -314,7 +314,7 @@ public final class Trainer {
                 cfg.loop().gamesPerGeneration(), done)));
         session.buffer().addAll(sp.positions());
         StringBuilder sb = new StringBuilder();
-        for (GameRecord g : sp.games()) {
+        for (SelfPlayRecord g : sp.games()) {
             sb.append(g.jsonLine()).append('\n');
         }
         if (sb.length() > 0) {
@@ -330,7 +330,7 @@ public final class Trainer {
         progress.note(plan.label() + ": gating " + next.checkpoint() + " against "
                 + (best == null ? "nothing (first checkpoint)" : best));
         GatePhase.Output gate = GatePhase.run(cfg, run, model(next.checkpoint()), best == null ? null : model(best),
-                Seeds.game(cfg.seed() ^ 0x6A7EL, plan.gen()));
+                SelfPlaySeeds.game(cfg.seed() ^ 0x6A7EL, plan.gen()));
         if (gate.accepted()) {
             session.useForSelfPlay(next.checkpoint());
         }
@@ -345,7 +345,7 @@ public final class Trainer {
         int games = plan.last() ? cfg.arena().finalGames() : cfg.arena().games();
         progress.note(plan.label() + ": evaluating against " + cfg.arena().opponents() + " (" + games + " games each)");
         return EvalPhase.run(cfg, model(next.checkpoint()), games,
-                plan.last() ? "final" : "g" + plan.gen(), run, Seeds.game(cfg.seed() ^ 0xA4E7AL, plan.gen()));
+                plan.last() ? "final" : "g" + plan.gen(), run, SelfPlaySeeds.game(cfg.seed() ^ 0xA4E7AL, plan.gen()));
     }
 
     /** With {@code arena.tables}: the accuracy of an evaluation generation's checkpoint; else null. */
@@ -355,7 +355,7 @@ public final class Trainer {
         }
         progress.note(plan.label() + ": accuracy against perfect play (" + cfg.arena().accuracyPositions()
                 + " positions per seed count, tables " + cfg.arena().tables() + ")");
-        return EvalPhase.accuracy(cfg, model(next.checkpoint()), Seeds.game(cfg.seed() ^ 0xACC0L, plan.gen()));
+        return EvalPhase.accuracy(cfg, model(next.checkpoint()), SelfPlaySeeds.game(cfg.seed() ^ 0xACC0L, plan.gen()));
     }
 
     /**

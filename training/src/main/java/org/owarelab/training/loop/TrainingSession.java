@@ -11,7 +11,7 @@ import org.owarelab.training.nn.CheckpointWriter;
 import org.owarelab.training.nn.Learner;
 import org.owarelab.training.replay.RecordLayout;
 import org.owarelab.training.replay.ReplayBuffer;
-import org.owarelab.training.selfplay.Seeds;
+import org.owarelab.training.selfplay.SelfPlaySeeds;
 
 /**
  * What a training run holds in memory between generations: the learner (network, optimizer
@@ -55,7 +55,7 @@ final class TrainingSession implements AutoCloseable {
      * its stream across a resume; a seed derived from the resume point's generation would not.
      */
     static long sampleSeed(long runSeed) {
-        return Seeds.game(runSeed ^ 0x5EED_B0FFL, 0);
+        return SelfPlaySeeds.game(runSeed ^ 0x5EED_B0FFL, 0);
     }
 
     /**

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.owarelab.training.selfplay.PositionRecord;
-import org.owarelab.training.selfplay.Seeds;
+import org.owarelab.training.selfplay.SelfPlaySeeds;
 
 /**
  * A window over the most recent self-play positions, in primitive ring arrays, with seeded
@@ -181,7 +181,7 @@ public final class ReplayBuffer {
         if (!out.layout.equals(layout)) {
             throw new IllegalArgumentException("minibatch for " + out.layout.describe() + ", buffer of " + layout.describe());
         }
-        SplittableRandom rng = new SplittableRandom(Seeds.mix(seed ^ Seeds.mix(sampled + 0x51A7E5L)));
+        SplittableRandom rng = new SplittableRandom(SelfPlaySeeds.mix(seed ^ SelfPlaySeeds.mix(sampled + 0x51A7E5L)));
         for (int b = 0; b < out.size; b++) {
             int k = rng.nextInt(size);
             int i = physical(k);

@@ -27,7 +27,7 @@ final class GameSlot {
      * A game just finished: its record, its recorded positions, and whether it was resigned or
      * played through past a resignation (for the worker's counters).
      */
-    record Finished(GameRecord game, List<PositionRecord> positions, boolean resigned, boolean playedThrough) {
+    record Finished(SelfPlayRecord game, List<PositionRecord> positions, boolean resigned, boolean playedThrough) {
     }
 
     private final SelfPlayConfig cfg;
@@ -83,7 +83,7 @@ final class GameSlot {
     /** Starts game {@code id} and its first search. */
     void start(long id) {
         gameId = id;
-        seed = Seeds.game(runSeed, id);
+        seed = SelfPlaySeeds.game(runSeed, id);
         rng = new SplittableRandom(seed);
         board.set(Position.start(rules));
         pending.clear();
@@ -186,7 +186,7 @@ final class GameSlot {
                     + "), a game in flight is still going");
         }
         gameId = g.gameId();
-        seed = Seeds.game(runSeed, gameId);
+        seed = SelfPlaySeeds.game(runSeed, gameId);
         lowValues[0] = g.lowValues()[0];
         lowValues[1] = g.lowValues()[1];
         mayResign = g.mayResign();
@@ -267,7 +267,7 @@ final class GameSlot {
             out.add(new PositionRecord(gameId, p.ply, p.observation, p.mask, p.policy, result, margin, p.value, flags));
         }
         boolean playedThrough = cfg.resign().enabled() && !mayResign && wouldResign >= 0;
-        GameRecord game = new GameRecord(gameId, seed, rules.spec(), moves.toString(), winner, reason,
+        SelfPlayRecord game = new SelfPlayRecord(gameId, seed, rules.spec(), moves.toString(), winner, reason,
                 south, north, playedThrough ? wouldResign : -1, playedThrough ? wouldResignPly : -1, out.size(),
                 simulations);
         pending.clear();

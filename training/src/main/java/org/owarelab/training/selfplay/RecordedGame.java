@@ -3,7 +3,8 @@ package org.owarelab.training.selfplay;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import org.owarelab.evaluation.GameRecords;
+import org.owarelab.evaluation.MatchRecord;
+import org.owarelab.evaluation.MatchRecords;
 import org.owarelab.formats.Mappers;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Position;
@@ -11,8 +12,8 @@ import org.owarelab.rules.RuleSet;
 
 /**
  * What a game's replay needs of a recorded game, whichever file it comes from: a self-play record
- * ({@code RUN/selfplay.jsonl}, {@link GameRecord}) or a match record ({@code oware match --out},
- * evaluation's {@code GameRecords}; it has a {@code result}). Each line is read by its format's own
+ * ({@code RUN/selfplay.jsonl}, {@link SelfPlayRecord}) or a match record ({@code oware match --out},
+ * evaluation's {@code MatchRecords}; it has a {@code result}). Each line is read by its format's own
  * reader, so both formats keep one home. Used by {@code oware tune-eval}.
  *
  * @param rules the rule-set spec, empty for the default rules
@@ -37,10 +38,10 @@ public record RecordedGame(String rules, String position, String moves, int winn
         }
         try {
             if (o != null && o.isObject() && o.has("result")) {
-                org.owarelab.evaluation.GameRecord g = GameRecords.parse(text);
+                MatchRecord g = MatchRecords.parse(text);
                 return g.isError() ? null : new RecordedGame(g.rules(), g.position(), g.moves(), g.winner());
             }
-            GameRecord g = GameRecord.fromJson(o);
+            SelfPlayRecord g = SelfPlayRecord.fromJson(o);
             return new RecordedGame(g.rules(), null, g.moves(), g.winner());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("not a game record (" + e.getMessage() + "); expected a self-play "

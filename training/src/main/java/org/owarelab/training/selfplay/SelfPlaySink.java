@@ -9,5 +9,5 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface SelfPlaySink {
-    void accept(GameRecord game, List<PositionRecord> positions);
+    void accept(SelfPlayRecord game, List<PositionRecord> positions);
 }

@@ -16,7 +16,7 @@ class RecordedGameTest {
 
     @Test
     void aSelfPlayRecordStartsAtItsRulesStart() {
-        GameRecord g = new GameRecord(7, 3, "houses=4,seeds=3", "Aa", 1, "threshold", 10, 14, -1, -1, 2, 100);
+        SelfPlayRecord g = new SelfPlayRecord(7, 3, "houses=4,seeds=3", "Aa", 1, "threshold", 10, 14, -1, -1, 2, 100);
         RecordedGame r = RecordedGame.parse(g.jsonLine());
         assertEquals(new RecordedGame("houses=4,seeds=3", null, "Aa", 1), r);
         Board start = r.start();
@@ -26,14 +26,14 @@ class RecordedGameTest {
 
     @Test
     void aMatchRecordKeepsItsPositionAndAForfeitIsSkipped() {
-        org.owarelab.evaluation.GameRecord m = new org.owarelab.evaluation.GameRecord(0, 0, 0, "houses=4,seeds=3",
+        org.owarelab.evaluation.MatchRecord m = new org.owarelab.evaluation.MatchRecord(0, 0, 0, "houses=4,seeds=3",
                 "3-3-3-3-3-3-2-4-0-0-N", "", 0, "a", "b", Side.SOUTH, 1, -1, "threshold", 0, 0, null, -1, new long[0]);
         RecordedGame r = RecordedGame.parse(m.toJson());
         assertEquals(new RecordedGame("houses=4,seeds=3", "3-3-3-3-3-3-2-4-0-0-N", "", -1), r);
         assertEquals(Side.NORTH, r.start().toMove());
-        org.owarelab.evaluation.GameRecord forfeit = new org.owarelab.evaluation.GameRecord(1, 0, 0, "",
+        org.owarelab.evaluation.MatchRecord forfeit = new org.owarelab.evaluation.MatchRecord(1, 0, 0, "",
                 org.owarelab.rules.Position.start(RuleSet.DEFAULT).text(), "", 0, "a", "b", Side.SOUTH, 1, Side.NORTH,
-                org.owarelab.evaluation.GameRecord.ERROR, 0, 0, "south agent failed: boom", Side.SOUTH, new long[0]);
+                org.owarelab.evaluation.MatchRecord.ERROR, 0, 0, "south agent failed: boom", Side.SOUTH, new long[0]);
         assertNull(RecordedGame.parse(forfeit.toJson()));
     }
 

@@ -30,18 +30,18 @@ class SelfPlayWorkerTest {
             .withPlayoutCap(new SelfPlayConfig.PlayoutCap(0.75, 8))
             .withResign(new SelfPlayConfig.Resign(true, -0.3, 2, 0.5));
 
-    record Played(List<GameRecord> games, List<PositionRecord> positions, SelfPlayStats stats) {
+    record Played(List<SelfPlayRecord> games, List<PositionRecord> positions, SelfPlayStats stats) {
     }
 
     static Played play(SelfPlayConfig cfg, Evaluator ev, long seed, long first, int count) {
-        List<GameRecord> games = new ArrayList<>();
+        List<SelfPlayRecord> games = new ArrayList<>();
         List<PositionRecord> positions = new ArrayList<>();
         SelfPlayWorker w = new SelfPlayWorker(cfg, RULES, ev, new TinyEncoder(RULES), seed);
         w.play(first, count, (g, p) -> {
             games.add(g);
             positions.addAll(p);
         });
-        games.sort(Comparator.comparingLong(GameRecord::gameId));
+        games.sort(Comparator.comparingLong(SelfPlayRecord::gameId));
         positions.sort(Comparator.comparingLong(PositionRecord::gameId).thenComparingInt(PositionRecord::ply));
         return new Played(games, positions, w.stats());
     }
@@ -81,7 +81,7 @@ class SelfPlayWorkerTest {
     @Test
     void continuousPlayKeepsGamesInFlightAndPlaysTheSameGames() {
         SelfPlayConfig cfg = CFG.withGames(4, 1);
-        List<GameRecord> continuous = new ArrayList<>();
+        List<SelfPlayRecord> continuous = new ArrayList<>();
         SelfPlayWorker w = new SelfPlayWorker(cfg, RULES, new SyntheticEvaluator(6, 42), new TinyEncoder(RULES), 7);
         w.setGameIds(100, 2);
         for (int call = 0; call < 3; call++) {
@@ -93,7 +93,7 @@ class SelfPlayWorkerTest {
         assertEquals(4, w.abandonInFlight());
         assertEquals(0, w.inFlight());
         // Each game depends on its id only: batch play of the same ids gives the same games.
-        for (GameRecord g : continuous) {
+        for (SelfPlayRecord g : continuous) {
             assertEquals(0, (g.gameId() - 100) % 2);
             Played alone = play(cfg.withGames(1, 1), new SyntheticEvaluator(6, 42), 7, g.gameId(), 1);
             assertEquals(alone.games().get(0), g);
@@ -122,7 +122,7 @@ class SelfPlayWorkerTest {
         assertEquals(10, p.games().size());
         TinyEncoder enc = new TinyEncoder(RULES);
         int i = 0;
-        for (GameRecord g : p.games()) {
+        for (SelfPlayRecord g : p.games()) {
             Board b = new Board(RULES);
             List<Integer> sides = new ArrayList<>();
             List<float[]> observations = new ArrayList<>();
@@ -179,12 +179,12 @@ class SelfPlayWorkerTest {
         Played p = play(CFG.withGames(8, 1), new SyntheticEvaluator(6, 5), 3, 0, 40);
         long resigned = p.games().stream().filter(g -> g.end().equals("resigned")).count();
         long through = p.games().stream().filter(g -> g.wouldResign() >= 0).count();
-        long fp = p.games().stream().filter(GameRecord::falsePositive).count();
+        long fp = p.games().stream().filter(SelfPlayRecord::falsePositive).count();
         assertTrue(resigned > 0 && through > 0, "resigned " + resigned + ", played through " + through);
         assertEquals(resigned, p.stats().resigned());
         assertEquals(through, p.stats().playedThrough());
         assertEquals(fp, p.stats().falsePositives());
-        for (GameRecord g : p.games()) {
+        for (SelfPlayRecord g : p.games()) {
             assertTrue(g.wouldResign() < 0 || !g.end().equals("resigned"));
         }
     }
@@ -192,7 +192,7 @@ class SelfPlayWorkerTest {
     @Test
     void thePlyCapEndsGamesAsDraws() {
         Played p = play(CFG.withPlyCap(10).withResign(SelfPlayConfig.Resign.OFF), new UniformEvaluator(6), 1, 0, 4);
-        for (GameRecord g : p.games()) {
+        for (SelfPlayRecord g : p.games()) {
             assertEquals("ply-cap", g.end());
             assertEquals(-1, g.winner());
             assertEquals(10, g.moves().length());

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code selfplay.jsonl} line: its fields, its format version, strings escaped, and its reader. */
-class GameRecordJsonTest {
-    private static final GameRecord GAME = new GameRecord(7, -3, "grand-slam=\"x\"\\y", "FfBe", -1, "ply-cap", 20, 22,
+class SelfPlayRecordJsonTest {
+    private static final SelfPlayRecord GAME = new SelfPlayRecord(7, -3, "grand-slam=\"x\"\\y", "FfBe", -1, "ply-cap", 20, 22,
             1, 40, 12, 5000);
 
     @Test
@@ -25,23 +25,23 @@ class GameRecordJsonTest {
                 + "\"winner\":-1,\"end\":\"ply-cap\",\"stores\":[20,22],\"would_resign\":1,\"would_resign_ply\":40,"
                 + "\"positions\":12,\"simulations\":5000}", line);
         JsonNode o = new ObjectMapper().readTree(line);
-        assertEquals(GameRecord.FORMAT, o.get("format").asInt());
+        assertEquals(SelfPlayRecord.FORMAT, o.get("format").asInt());
         assertEquals("grand-slam=\"x\"\\y", o.get("rules").asText());
     }
 
     @Test
     void parseReadsBackWhatJsonLineWrote() {
-        assertEquals(GAME, GameRecord.parse(GAME.jsonLine()));
-        GameRecord big = new GameRecord(Long.MAX_VALUE, Long.MIN_VALUE, "", "", 0, "threshold", 25, 0, -1, -1, 0,
+        assertEquals(GAME, SelfPlayRecord.parse(GAME.jsonLine()));
+        SelfPlayRecord big = new SelfPlayRecord(Long.MAX_VALUE, Long.MIN_VALUE, "", "", 0, "threshold", 25, 0, -1, -1, 0,
                 1L << 40);
-        assertEquals(big, GameRecord.parse(big.jsonLine()));
-        assertEquals(big, GameRecord.fromJson(big.toJson()));
+        assertEquals(big, SelfPlayRecord.parse(big.jsonLine()));
+        assertEquals(big, SelfPlayRecord.fromJson(big.toJson()));
     }
 
     @Test
     void aLineWithoutTheFormatFieldIsFormatOne() {
         String old = GAME.jsonLine().replace("\"format\":1,", "");
-        assertEquals(GAME, GameRecord.parse(old));
+        assertEquals(GAME, SelfPlayRecord.parse(old));
     }
 
     @Test
@@ -63,20 +63,20 @@ class GameRecordJsonTest {
     }
 
     private static void assertMessage(String expected, String line) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GameRecord.parse(line), line);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SelfPlayRecord.parse(line), line);
         assertTrue(e.getMessage().startsWith(expected), e.getMessage());
     }
 
     @Test
     void readReturnsTheGamesInOrderAndNamesTheFileAndLineOfABadOne(@TempDir Path dir) throws Exception {
-        GameRecord second = new GameRecord(8, 4, "", "AfBe", 0, "threshold", 25, 3, -1, -1, 4, 800);
+        SelfPlayRecord second = new SelfPlayRecord(8, 4, "", "AfBe", 0, "threshold", 25, 3, -1, -1, 4, 800);
         Path file = dir.resolve("selfplay.jsonl");
         Files.write(file, List.of(GAME.jsonLine(), "", second.jsonLine()), StandardCharsets.UTF_8);
-        assertEquals(List.of(GAME, second), GameRecord.read(file));
+        assertEquals(List.of(GAME, second), SelfPlayRecord.read(file));
 
         Files.write(file, List.of(GAME.jsonLine(), second.jsonLine().replace("\"end\":\"threshold\",", "")),
                 StandardCharsets.UTF_8);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GameRecord.read(file));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SelfPlayRecord.read(file));
         assertEquals(file + ":2: missing field \"end\"; expected one self-play game record per line", e.getMessage());
     }
 }

@@ -7,8 +7,8 @@ import org.owarelab.util.SplitMix;
  * {@code seed + (index + 1) * golden gamma}), so that game {@code i} gets the same seeds whichever
  * thread plays it and however many games the match has.
  */
-public final class Seeds {
-    private Seeds() {
+public final class MatchSeeds {
+    private MatchSeeds() {
     }
 
     /** The seed of item {@code index} under {@code seed}. */

@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.rules.Side;
 
-class GameRecordsTest {
+class MatchRecordsTest {
     @TempDir
     Path dir;
 
-    private static final GameRecord FULL = new GameRecord(17, 8, 3, "houses=6,seeds=4", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+    private static final MatchRecord FULL = new MatchRecord(17, 8, 3, "houses=6,seeds=4", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
             "CfAb", 2, "alphabeta:depth=3", "uci:cmd=\"java -jar e.jar\"", Side.NORTH, -42, Side.SOUTH, "threshold", 27,
             21, null, -1, new long[] {12, 9});
 
@@ -31,7 +31,7 @@ class GameRecordsTest {
                 + "\"south\":\"alphabeta:depth=3\",\"north\":\"uci:cmd=\\\"java -jar e.jar\\\"\",\"a\":\"north\","
                 + "\"seed\":-42,\"result\":\"1-0\",\"scoreA\":0.0,\"reason\":\"threshold\",\"stores\":[27,21],"
                 + "\"error\":null,\"errorSide\":null,\"moveMicros\":[12,9]}", json);
-        assertEquals(FULL, GameRecords.parse(json));
+        assertEquals(FULL, MatchRecords.parse(json));
         assertEquals("Cf", FULL.openingMoves());
         assertEquals(1.0, FULL.scoreOf("alphabeta:depth=3"));
         assertEquals(0.0, FULL.scoreOf("uci:cmd=\"java -jar e.jar\""));
@@ -39,8 +39,8 @@ class GameRecordsTest {
 
     @Test
     void failedGamesRoundTripAndAreNotRated() {
-        GameRecord f = TestGames.failed(4, 2, "a", "b", Side.NORTH, "north agent failed: IllegalStateException: boom");
-        GameRecord back = GameRecords.parse(f.toJson());
+        MatchRecord f = TestGames.failed(4, 2, "a", "b", Side.NORTH, "north agent failed: IllegalStateException: boom");
+        MatchRecord back = MatchRecords.parse(f.toJson());
         assertEquals(f, back);
         assertFalse(back.rated());
         assertEquals(Side.NORTH, back.errorSide());
@@ -63,40 +63,40 @@ class GameRecordsTest {
     }
 
     private static void assertMessage(String expected, String line) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GameRecords.parse(line));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MatchRecords.parse(line));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
     }
 
     @Test
     void fileRoundTripAndTornLastLine() throws IOException {
-        Path file = dir.resolve(GameRecords.FILE);
-        List<GameRecord> games = List.of(FULL, TestGames.game(1, -1, "a", "b", "1/2-1/2", 9));
-        GameRecords.write(file, games);
-        assertEquals(games, GameRecords.read(file));
-        try (GameRecords.Appender out = new GameRecords.Appender(file, false)) {
+        Path file = dir.resolve(MatchRecords.FILE);
+        List<MatchRecord> games = List.of(FULL, TestGames.game(1, -1, "a", "b", "1/2-1/2", 9));
+        MatchRecords.write(file, games);
+        assertEquals(games, MatchRecords.read(file));
+        try (MatchRecords.Appender out = new MatchRecords.Appender(file, false)) {
             out.append(TestGames.game(2, -1, "b", "a", "0-1", 3));
             // Flushed per record: readable before the appender is closed.
-            assertEquals(3, GameRecords.read(file).size());
+            assertEquals(3, MatchRecords.read(file).size());
         }
         // A kill in the middle of an append leaves a partial line without newline: skipped.
         Files.writeString(file, Files.readString(file) + "{\"format\":1,\"game\":3,\"pa");
-        assertEquals(3, GameRecords.read(file).size());
+        assertEquals(3, MatchRecords.read(file).size());
         // A bad line anywhere else is an error with its line number.
         Files.writeString(file, "{\"format\":1}\n" + Files.readString(file));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GameRecords.read(file));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MatchRecords.read(file));
         assertTrue(e.getMessage().contains("games.jsonl:1:"), e.getMessage());
     }
 
     @Test
     void appenderCanStartAnEmptyFile() throws IOException {
         Path file = dir.resolve("sub/games.jsonl");
-        GameRecords.write(dir.resolve("x.jsonl"), List.of(FULL));
+        MatchRecords.write(dir.resolve("x.jsonl"), List.of(FULL));
         Files.createDirectories(file.getParent());
         Files.copy(dir.resolve("x.jsonl"), file);
-        try (GameRecords.Appender out = new GameRecords.Appender(file, true)) {
+        try (MatchRecords.Appender out = new MatchRecords.Appender(file, true)) {
             out.append(TestGames.game(0, 0, "a", "b", "1-0", 1));
         }
-        assertEquals(List.of(TestGames.game(0, 0, "a", "b", "1-0", 1)), GameRecords.read(file));
+        assertEquals(List.of(TestGames.game(0, 0, "a", "b", "1-0", 1)), MatchRecords.read(file));
     }
 
     @Test
@@ -112,12 +112,12 @@ class GameRecordsTest {
 
     @Test
     void jsonStringsAreEscaped() {
-        GameRecord odd = TestGames.game(0, 0, "uci:cmd=\"a\\b\"\n", "x\u0001", "1-0", 1);
+        MatchRecord odd = TestGames.game(0, 0, "uci:cmd=\"a\\b\"\n", "x\u0001", "1-0", 1);
         String json = odd.toJson();
         assertTrue(json.contains("\"south\":\"uci:cmd=\\\"a\\\\b\\\"\\n\""), json);
         assertTrue(json.contains("\"north\":\"x\\u0001\""), json);
         assertFalse(json.contains("\n"), "one line");
-        assertEquals(odd, GameRecords.parse(json));
-        assertEquals(odd.hashCode(), GameRecords.parse(json).hashCode());
+        assertEquals(odd, MatchRecords.parse(json));
+        assertEquals(odd.hashCode(), MatchRecords.parse(json).hashCode());
     }
 }

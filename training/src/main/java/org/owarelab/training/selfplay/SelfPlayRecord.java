@@ -41,7 +41,7 @@ import org.owarelab.util.Texts;
  * @param positions positions recorded (full searches)
  * @param simulations simulations run for the game's moves
  */
-public record GameRecord(long gameId, long seed, String rules, String moves, int winner, String end, int southStore,
+public record SelfPlayRecord(long gameId, long seed, String rules, String moves, int winner, String end, int southStore,
         int northStore, int wouldResign, int wouldResignPly, int positions, long simulations) {
     /** Format version of {@link #jsonLine()} (lines without the field are format 1 too). */
     public static final int FORMAT = 1;
@@ -87,7 +87,7 @@ public record GameRecord(long gameId, long seed, String rules, String moves, int
      *
      * @throws IllegalArgumentException saying what is wrong: not JSON, or the field missing or wrong
      */
-    public static GameRecord parse(String line) {
+    public static SelfPlayRecord parse(String line) {
         JsonNode o;
         try {
             o = JSON.readTree(line);
@@ -103,7 +103,7 @@ public record GameRecord(long gameId, long seed, String rules, String moves, int
      *
      * @throws IllegalArgumentException saying which field is missing, unknown or wrong
      */
-    public static GameRecord fromJson(JsonNode o) {
+    public static SelfPlayRecord fromJson(JsonNode o) {
         if (o == null || !o.isObject()) {
             throw new IllegalArgumentException("expected a JSON object (a self-play game record)");
         }
@@ -130,7 +130,7 @@ public record GameRecord(long gameId, long seed, String rules, String moves, int
         if (winner < -1 || winner > 1) {
             throw new IllegalArgumentException("\"winner\" must be 0 (South), 1 (North) or -1 (a draw), not " + winner);
         }
-        return new GameRecord(number(o, "id"), number(o, "seed"), text(o, "rules"), text(o, "moves"), winner,
+        return new SelfPlayRecord(number(o, "id"), number(o, "seed"), text(o, "rules"), text(o, "moves"), winner,
                 text(o, "end"), stores.get(0).intValue(), stores.get(1).intValue(), integer(o, "would_resign"),
                 integer(o, "would_resign_ply"), integer(o, "positions"), number(o, "simulations"));
     }
@@ -141,8 +141,8 @@ public record GameRecord(long gameId, long seed, String rules, String moves, int
      * @throws IllegalArgumentException {@code FILE:LINE: problem} for the first line that is not a game record
      * @throws IOException when the file cannot be read (or is not UTF-8)
      */
-    public static List<GameRecord> read(Path file) throws IOException {
-        List<GameRecord> games = new ArrayList<>();
+    public static List<SelfPlayRecord> read(Path file) throws IOException {
+        List<SelfPlayRecord> games = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             int number = 0;
             for (String line = in.readLine(); line != null; line = in.readLine()) {

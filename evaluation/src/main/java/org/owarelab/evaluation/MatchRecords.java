@@ -25,13 +25,13 @@ import org.owarelab.util.AtomicFiles;
 import org.owarelab.util.Texts;
 
 /**
- * Reads and writes {@code games.jsonl}: one {@link GameRecord} per line (format in
- * {@link GameRecord}). A match or tournament appends each game as it ends ({@link Appender}); a
+ * Reads and writes {@code games.jsonl}: one {@link MatchRecord} per line (format in
+ * {@link MatchRecord}). A match or tournament appends each game as it ends ({@link Appender}); a
  * killed process may leave the last line cut short, which {@link #read} skips, so that game is
  * simply played again on resume. Any other bad line is an error naming the file and line.
  * Stateless and thread-safe; concurrent appends to one file go through one {@link Appender}.
  */
-public final class GameRecords {
+public final class MatchRecords {
     /** The file name in a tournament directory. */
     public static final String FILE = "games.jsonl";
 
@@ -40,13 +40,13 @@ public final class GameRecords {
             "openingPlies", "south", "north", "a", "seed", "result", "scoreA", "reason", "stores", "error", "errorSide",
             "moveMicros");
 
-    private GameRecords() {
+    private MatchRecords() {
     }
 
     /** The JSON line of {@code g} (no newline), every field in the order of the format. */
-    public static String toJson(GameRecord g) {
+    public static String toJson(MatchRecord g) {
         ObjectNode o = JSON.createObjectNode();
-        o.put("format", GameRecord.FORMAT);
+        o.put("format", MatchRecord.FORMAT);
         o.put("game", g.game());
         o.put("pair", g.pair());
         o.put("opening", g.opening());
@@ -80,7 +80,7 @@ public final class GameRecords {
      *
      * @throws IllegalArgumentException saying which field is missing or wrong
      */
-    public static GameRecord parse(String line) {
+    public static MatchRecord parse(String line) {
         JsonNode o;
         try {
             o = JSON.readTree(line);
@@ -93,13 +93,13 @@ public final class GameRecords {
         for (Iterator<String> it = o.fieldNames(); it.hasNext();) {
             String f = it.next();
             if (!FIELDS.contains(f)) {
-                throw new IllegalArgumentException("unknown field \"" + f + "\" (format " + GameRecord.FORMAT + " has "
+                throw new IllegalArgumentException("unknown field \"" + f + "\" (format " + MatchRecord.FORMAT + " has "
                         + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
             }
         }
         int format = integer(o, "format");
-        if (format != GameRecord.FORMAT) {
-            throw new IllegalArgumentException("format " + format + " is not supported (expected " + GameRecord.FORMAT
+        if (format != MatchRecord.FORMAT) {
+            throw new IllegalArgumentException("format " + format + " is not supported (expected " + MatchRecord.FORMAT
                     + ")");
         }
         JsonNode stores = field(o, "stores");
@@ -120,13 +120,13 @@ public final class GameRecords {
         }
         String result = string(o, "result", false);
         int winner = switch (result) {
-            case GameRecord.SOUTH_WINS -> Side.SOUTH;
-            case GameRecord.NORTH_WINS -> Side.NORTH;
-            case GameRecord.DRAW -> -1;
+            case MatchRecord.SOUTH_WINS -> Side.SOUTH;
+            case MatchRecord.NORTH_WINS -> Side.NORTH;
+            case MatchRecord.DRAW -> -1;
             default -> throw new IllegalArgumentException("\"result\" must be 1-0, 0-1 or 1/2-1/2, not " + result);
         };
         String errorSide = string(o, "errorSide", true);
-        GameRecord r = new GameRecord(integer(o, "game"), integer(o, "pair"), integer(o, "opening"),
+        MatchRecord r = new MatchRecord(integer(o, "game"), integer(o, "pair"), integer(o, "opening"),
                 string(o, "rules", false), string(o, "position", false), string(o, "moves", false),
                 integer(o, "openingPlies"), string(o, "south", false), string(o, "north", false),
                 side(string(o, "a", false), "a"), longValue(o, "seed"), winner, string(o, "reason", false),
@@ -201,7 +201,7 @@ public final class GameRecords {
     }
 
     /** The games of a file and the lines skipped in it, each in file order. */
-    public record Contents(List<GameRecord> games, List<Skipped> skipped) {
+    public record Contents(List<MatchRecord> games, List<Skipped> skipped) {
         public Contents {
             games = List.copyOf(games);
             skipped = List.copyOf(skipped);
@@ -214,7 +214,7 @@ public final class GameRecords {
      *
      * @throws IllegalArgumentException naming the file and line of any other bad line
      */
-    public static List<GameRecord> read(Path file) throws IOException {
+    public static List<MatchRecord> read(Path file) throws IOException {
         Contents c = readSkipping(file);
         for (Skipped s : c.skipped()) {
             if (!s.cutShort()) {
@@ -232,7 +232,7 @@ public final class GameRecords {
      */
     public static Contents readSkipping(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
-        List<GameRecord> games = new ArrayList<>();
+        List<MatchRecord> games = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
         int start = 0;
         for (int number = 1; start < bytes.length; number++) {
@@ -269,10 +269,10 @@ public final class GameRecords {
     }
 
     /** Writes {@code games} to {@code file} atomically, replacing it. */
-    public static void write(Path file, List<GameRecord> games) throws IOException {
+    public static void write(Path file, List<MatchRecord> games) throws IOException {
         AtomicFiles.write(file, out -> {
             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-            for (GameRecord g : games) {
+            for (MatchRecord g : games) {
                 w.write(g.toJson());
                 w.write('\n');
             }
@@ -309,7 +309,7 @@ public final class GameRecords {
         }
 
         /** Appends one record and flushes it to the operating system. */
-        public synchronized void append(GameRecord record) {
+        public synchronized void append(MatchRecord record) {
             try {
                 out.write(record.toJson());
                 out.write('\n');
@@ -320,7 +320,7 @@ public final class GameRecords {
         }
 
         @Override
-        public void gameFinished(GameRecord record, Tally tally, int total) {
+        public void gameFinished(MatchRecord record, Tally tally, int total) {
             append(record);
         }
 

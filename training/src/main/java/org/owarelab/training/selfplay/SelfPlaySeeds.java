@@ -3,11 +3,11 @@ package org.owarelab.training.selfplay;
 import org.owarelab.util.SplitMix;
 
 /**
- * Seeds derived from one run seed: each game's seed is a function of the run seed and the
+ * SelfPlaySeeds derived from one run seed: each game's seed is a function of the run seed and the
  * game's id only, so a game is the same whichever worker, slot or batch plays it.
  */
-public final class Seeds {
-    private Seeds() {
+public final class SelfPlaySeeds {
+    private SelfPlaySeeds() {
     }
 
     /** The seed of game {@code gameId} in the run seeded {@code runSeed}. */

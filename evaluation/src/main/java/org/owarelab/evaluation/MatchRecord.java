@@ -6,7 +6,7 @@ import org.owarelab.rules.Side;
 
 /**
  * One game of a match or tournament as saved: a line of {@code games.jsonl}, the one record format
- * of the arena, the tournament, the ladder and the report ({@link GameRecords} reads and writes
+ * of the arena, the tournament, the ladder and the report ({@link MatchRecords} reads and writes
  * it). Enough to rate the game, pair it with its colour-swapped twin, and replay it
  * ({@code oware replay --batch games.jsonl} reads {@code position} and {@code moves}).
  *
@@ -48,11 +48,11 @@ import org.owarelab.rules.Side;
  * @param errorSide the side whose agent failed (it forfeits the game), or -1
  * @param moveMicros the agents' thinking time per move after the opening, in microseconds
  */
-public record GameRecord(int game, int pair, int opening, String rules, String position, String moves,
+public record MatchRecord(int game, int pair, int opening, String rules, String position, String moves,
         int openingPlies, String south, String north, int sideOfA, long seed, int winner, String reason,
         int southStore, int northStore, String error, int errorSide, long[] moveMicros) {
 
-    /** Format version of {@link #toJson()}; {@link GameRecords} reads this one only. */
+    /** Format version of {@link #toJson()}; {@link MatchRecords} reads this one only. */
     public static final int FORMAT = 1;
 
     /** The reason of a game cut at the ply cap. */
@@ -71,7 +71,7 @@ public record GameRecord(int game, int pair, int opening, String rules, String p
      *
      * @throws IllegalArgumentException naming the game and the field at fault
      */
-    public GameRecord {
+    public MatchRecord {
         String where = "game " + game + ": ";
         if (game < 0 || pair < -1 || opening < 0) {
             throw new IllegalArgumentException(where + "game and opening must be >= 0 and pair >= -1, not " + game
@@ -152,20 +152,20 @@ public record GameRecord(int game, int pair, int opening, String rules, String p
     }
 
     /** This record with another game number (e.g. renumbered into a grown tournament's schedule). */
-    public GameRecord withGame(int number) {
-        return new GameRecord(number, pair, opening, rules, position, moves, openingPlies, south, north, sideOfA, seed,
+    public MatchRecord withGame(int number) {
+        return new MatchRecord(number, pair, opening, rules, position, moves, openingPlies, south, north, sideOfA, seed,
                 winner, reason, southStore, northStore, error, errorSide, moveMicros);
     }
 
-    /** One line of JSON (no newline): the format above, written by {@link GameRecords#toJson}. */
+    /** One line of JSON (no newline): the format above, written by {@link MatchRecords#toJson}. */
     public String toJson() {
-        return GameRecords.toJson(this);
+        return MatchRecords.toJson(this);
     }
 
     /** Equal field by field, the timings' contents included. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof GameRecord r && game == r.game && pair == r.pair && opening == r.opening
+        return o instanceof MatchRecord r && game == r.game && pair == r.pair && opening == r.opening
                 && rules.equals(r.rules) && position.equals(r.position) && moves.equals(r.moves)
                 && openingPlies == r.openingPlies && south.equals(r.south) && north.equals(r.north)
                 && sideOfA == r.sideOfA && seed == r.seed && winner == r.winner && reason.equals(r.reason)
