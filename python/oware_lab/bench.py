@@ -4,8 +4,12 @@
 
 Prints, for each backend, the single env (``OwareEnv(opponent=None)``: one ``step`` per call, random
 legal actions drawn in numpy) and the vector env (``OwareVectorEnv(N)``: ``N`` sub-env steps per
-call), then runs ``oware bench env --envs N --seconds S`` (OWARE_CMD or ``./oware``) and prints its
-figures, so the ratios compare one machine at one time. Each run is preceded by a warm-up of up to
+call), with ``copy=True`` (the default: the arrays returned are the caller's own) and, on JPype,
+``copy=False`` too (views of the env's buffers, no copy per step), then runs ``oware bench env --envs N --seconds S`` (OWARE_CMD or ``./oware``) and prints its
+figures, so the ratios compare one machine at one time. Both sides draw a uniformly random legal
+action per sub-env inside the timed loop (Python: the argmax of random keys over the legal mask,
+keys for 64 steps drawn at once; Java: a xorshift and the k-th set bit of the mask), so Python's
+figure includes a numpy draw that a policy of its own would replace. Each run is preceded by a warm-up of up to
 1 s (as Java's bench does), so that the JIT has compiled the Java side. Figures are steps per
 second of wall clock, and per second of CPU: Python's process CPU (the in-process JVM's threads
 included) and Java's bench thread's CPU, a steadier comparison on a machine shared with other work.
@@ -52,8 +56,8 @@ def single(backend, seconds, seed=1):
         env.close()
 
 
-def vector(backend, n, seconds, seed=1):
-    vec = OwareVectorEnv(n, backend=backend)
+def vector(backend, n, seconds, seed=1, copy=True):
+    vec = OwareVectorEnv(n, backend=backend, copy=copy)
     rng = np.random.default_rng(seed)
     state = {'info': vec.reset(seed)[1]}
 
@@ -99,6 +103,8 @@ def main(argv=None):
     for b in a.backends.split(','):
         rows.append((f'python {b}, single env', single(b, a.seconds)))
         rows.append((f'python {b}, vector env N={a.envs}', vector(b, a.envs, a.seconds)))
+        if b == 'jpype':  # the subprocess backend makes fresh arrays either way
+            rows.append((f'python {b}, vector env N={a.envs} copy=False', vector(b, a.envs, a.seconds, copy=False)))
     j = java(a.envs, a.seconds)
     rows.append(('java oware bench env, single env', (j['env steps/s'], j['env steps/cpu-s'])))
     rows.append((f'java oware bench env, vector env N={a.envs}', (j['vector-env steps/s'],
