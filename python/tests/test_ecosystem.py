@@ -301,8 +301,9 @@ def test_copy_false_answers_the_same_numbers_as_read_only_views_of_the_live_buff
 
 def test_make_vec_passes_copy_on():
     import gymnasium
+    # a custom vector entry point takes its arguments as make_vec's kwargs (Gymnasium refuses vector_kwargs)
     vec = gymnasium.make_vec('oware_lab/OwareSelfPlay-v0', num_envs=2, vectorization_mode='vector_entry_point',
-                             vector_kwargs={'copy': False})
+                             copy=False)
     try:
         assert vec.unwrapped.copy is False
     finally:
