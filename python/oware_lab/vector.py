@@ -177,6 +177,13 @@ class _JPypeVector:
             (D.REWARDS, np.float32, (c, 2)), (D.CAPTURED, np.int32, (c,)), (D.FINAL_OBSERVATIONS, np.float32, (c, s)),
             (D.EPISODE_LENGTHS, np.int32, (c,)), (D.FINAL_SCORES, np.int32, (c, 2)), (D.END_REASONS, np.int32, (c,)))]
         self._from = int(self._d.offset(D.OBSERVATIONS))
+        # The same parts as the fields of one structured record over a copy of the block past the
+        # actions: a copy's views are then a field look-up each (cheaper than an ndarray each).
+        names = [f'p{k}' for k in range(len(self._layout))]
+        self._record = np.dtype({'names': names, 'formats': [(t, shape) for _, t, shape in self._layout],
+                                 'offsets': [off - self._from for off, _, _ in self._layout],
+                                 'itemsize': self._block.nbytes - self._from})
+        self._fields = tuple(names)
         # The same parts as read-only views of the live block, for copy=False.
         self._views = tuple(np.ndarray(shape, dtype, self._block, off) for off, dtype, shape in self._layout)
         for v in self._views:
@@ -188,9 +195,8 @@ class _JPypeVector:
         read-only views of the live block (the same objects at every step)."""
         if not copy:
             return self._views
-        copy = self._block[self._from:].copy()
-        at = self._from
-        return tuple(np.ndarray(shape, dtype, copy, off - at) for off, dtype, shape in self._layout)
+        record = np.ndarray((), self._record, self._block[self._from:].copy())
+        return tuple(record[f] for f in self._fields)
 
     def reset(self, seed):
         backends.jpype_call(lambda: self._d.reset(seed))
