@@ -4,14 +4,20 @@
 
 Prints, for each backend, the single env (``OwareEnv(opponent=None)``: one ``step`` per call, random
 legal actions drawn in numpy) and the vector env (``OwareVectorEnv(N)``: ``N`` sub-env steps per
-call), then runs ``oware bench env --envs N --seconds S`` (OWARE_CMD or ``./oware``) and prints its
-figures, so the ratios compare one machine at one time. Each run is preceded by a warm-up of up to
+call), with ``copy=True`` (the default: the arrays returned are the caller's own) and, on JPype,
+``copy=False`` too (views of the env's buffers, no copy per step), then runs ``oware bench env --envs N --seconds S`` (OWARE_CMD or ``./oware``) and prints its
+figures, so the ratios compare one machine at one time. Both sides draw a uniformly random legal
+action per sub-env inside the timed loop (Python: :class:`LegalDraw`, a table look-up by a random
+number and the mask's bits, a few numpy calls per batch; Java: a xorshift and the k-th set bit of
+the mask), so Python's figure includes a numpy draw that a policy of its own would replace. Each run is preceded by a warm-up of up to
 1 s (as Java's bench does), so that the JIT has compiled the Java side. Figures are steps per
 second of wall clock, and per second of CPU: Python's process CPU (the in-process JVM's threads
 included) and Java's bench thread's CPU, a steadier comparison on a machine shared with other work.
 """
 import argparse
+import math
 import subprocess
+import sys
 import time
 
 import numpy as np
@@ -52,19 +58,64 @@ def single(backend, seconds, seed=1):
         env.close()
 
 
-def vector(backend, n, seconds, seed=1):
-    vec = OwareVectorEnv(n, backend=backend)
+class LegalDraw:
+    """A uniformly random legal action per row of ``(N, n)`` 0/1 int8 masks (``n <= 8`` houses), exactly
+    uniform and in a few numpy calls: ``u`` uniform in ``[0, L)``, ``L = lcm(1..n)`` (60 for 6 houses:
+    a multiple of every legal count), and the ``(u mod c)``-th of a row's ``c`` legal actions, read from
+    a table by ``(u, the row's mask as 8 bits)``; the bits come from the row's bytes read as one
+    little-endian uint64 times 0x0102040810204080 (byte ``i`` to bit ``56 + i``). The ``u`` of 64
+    calls are drawn at once. Where the machine is big-endian or ``n > 8``: the argmax of random keys
+    over the legal mask, which the bench used before (several times the cost; ties at 1 in 2^24)."""
+    _MAGIC, _SHIFT = np.uint64(0x0102040810204080), np.uint64(56)
+
+    def __init__(self, rng, count, n, batch=64):
+        self.rng, self.count, self.n, self.batch = rng, count, n, batch
+        self.fast = n <= 8 and sys.byteorder == 'little'
+        self.span = math.lcm(*range(1, n + 1))
+        self.left = 0
+        if self.fast:
+            # table[u * 256 + m]: the (u mod popcount(m))-th set bit of m (0 for m = 0, never legal)
+            legal = [[a for a in range(8) if m >> a & 1] for m in range(256)]
+            self.table = np.array([legal[m][u % len(legal[m])] if legal[m] else 0
+                                   for u in range(self.span) for m in range(256)], dtype=np.int64)
+            self.rows = np.zeros((count, 8), dtype=np.int8)  # a row's mask bytes, padded to 8
+            self.words = self.rows.view(np.uint64).reshape(count)
+            self.index = np.empty(count, dtype=np.uint64)
+
+    def mask_bits(self, masks):
+        """Each row's mask as an int (bit ``a`` for action ``a``), the fast path's first half."""
+        self.rows[:, :self.n] = masks
+        np.multiply(self.words, self._MAGIC, out=self.index)
+        self.index >>= self._SHIFT
+        return self.index
+
+    def __call__(self, masks):
+        if self.left == 0:
+            self.left = self.batch
+            if self.fast:
+                self.us = self.rng.integers(0, self.span, (self.batch, self.count), dtype=np.uint64) * np.uint64(256)
+            else:
+                self.us = self.rng.random((self.batch, self.count, self.n), dtype=np.float32)
+        self.left -= 1
+        u = self.us[self.left]
+        if not self.fast:
+            return np.argmax(u * masks, axis=1)
+        index = self.mask_bits(masks)
+        index += u
+        return self.table.take(index.view(np.int64))
+
+
+def vector(backend, n, seconds, seed=1, copy=True):
+    vec = OwareVectorEnv(n, backend=backend, copy=copy)
     rng = np.random.default_rng(seed)
     state = {'info': vec.reset(seed)[1]}
+    draw = LegalDraw(rng, n, vec.action_count)
 
     def run(deadline):
         steps, info = 0, state['info']
         while time.perf_counter() < deadline:
-            # Random keys for 64 steps in one draw; a random legal action per sub-env is the argmax of
-            # the keys over its legal actions (vectorised, as Java's bench draws a random legal action).
-            keys = rng.random((64,) + info['action_mask'].shape, dtype=np.float32)
-            for k in range(64):
-                obs, r, term, trunc, info = vec.step(np.argmax(keys[k] * info['action_mask'], axis=1))
+            for k in range(64):  # a random legal action per sub-env, as Java's bench draws
+                obs, r, term, trunc, info = vec.step(draw(info['action_mask']))
             steps += 64 * n
         state['info'] = info
         return steps
@@ -99,6 +150,8 @@ def main(argv=None):
     for b in a.backends.split(','):
         rows.append((f'python {b}, single env', single(b, a.seconds)))
         rows.append((f'python {b}, vector env N={a.envs}', vector(b, a.envs, a.seconds)))
+        if b == 'jpype':  # the subprocess backend makes fresh arrays either way
+            rows.append((f'python {b}, vector env N={a.envs} copy=False', vector(b, a.envs, a.seconds, copy=False)))
     j = java(a.envs, a.seconds)
     rows.append(('java oware bench env, single env', (j['env steps/s'], j['env steps/cpu-s'])))
     rows.append((f'java oware bench env, vector env N={a.envs}', (j['vector-env steps/s'],

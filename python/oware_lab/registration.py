@@ -18,7 +18,7 @@ SELF_PLAY = 'oware_lab/OwareSelfPlay-v0'
 IDS = (OWARE, SELF_PLAY)
 
 
-def make_vector(num_envs=1, opponent=None, render_mode=None, rules='', env='', backend=None):
+def make_vector(num_envs=1, opponent=None, render_mode=None, rules='', env='', backend=None, copy=True):
     """``gymnasium.make_vec``'s vector entry point of ``oware_lab/OwareSelfPlay-v0`` (which passes the
     id's ``opponent=None``): an :class:`~oware_lab.OwareVectorEnv`."""
     from .errors import OwareError
@@ -28,7 +28,7 @@ def make_vector(num_envs=1, opponent=None, render_mode=None, rules='', env='', b
                          f"gymnasium.make_vec('{OWARE}', opponent=...) plays an opponent")
     if render_mode is not None:
         raise OwareError(f'{SELF_PLAY}: render_mode {render_mode!r}: expected None (the vector env does not render)')
-    return OwareVectorEnv(num_envs, rules=rules, env=env, backend=backend)
+    return OwareVectorEnv(num_envs, rules=rules, env=env, backend=backend, copy=copy)
 
 
 def register_envs():

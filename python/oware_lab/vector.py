@@ -45,7 +45,12 @@ class OwareVectorEnv(Closing, _Base):
     ``final_observation``) ``(N, size)`` with ``_final_obs`` bool ``(N,)`` marking the rows that ended,
     ``episode_length``, ``final_scores`` ``(N, 2)``, ``end_reason`` (a list, None where running).
     Sub-env ``i`` of ``reset(seed)`` plays the episode a single env reset with the lab's child seed
-    ``i`` of ``seed`` plays. Arrays returned are the caller's own (copies).
+    ``i`` of ``seed`` plays. Arrays returned are the caller's own (copies) by default.
+
+    ``copy=False`` (as Gymnasium's own vector envs offer): the arrays that ``reset`` and ``step``
+    return, the info's included (``_final_obs`` and ``end_reason`` aside), are read-only views of
+    the env's buffers, overwritten by the next ``step`` or ``reset``: no copy per step, but copy what
+    you keep past the next call. The subprocess backend returns fresh arrays either way.
 
     Spaces: ``single_observation_space`` Box(0, 1, (size,)), ``single_action_space`` Discrete(n),
     ``observation_space`` and ``action_space`` their batched forms (Box (N, size), MultiDiscrete).
@@ -53,7 +58,7 @@ class OwareVectorEnv(Closing, _Base):
     """
     metadata = {'autoreset_mode': _SAME_STEP, 'render_modes': []}
 
-    def __init__(self, num_envs, rules='', env='', backend=None):
+    def __init__(self, num_envs, rules='', env='', backend=None, copy=True):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise OwareError(f'num_envs {num_envs!r}: expected a whole number >= 1')
         self.num_envs = int(num_envs)
@@ -61,6 +66,7 @@ class OwareVectorEnv(Closing, _Base):
         self._impl = _JPypeVector(self.num_envs, rules, env) if name == 'jpype' else \
             _SubprocessVector(self.num_envs, rules, env)
         self.backend = name
+        self.copy = bool(copy)
         self.observation_size = self._impl.size
         self.action_count = self._impl.n
         self.single_observation_space = spaces.box(0.0, 1.0, (self._impl.size,))
@@ -103,12 +109,13 @@ class OwareVectorEnv(Closing, _Base):
         return self._result()
 
     def _result(self):
-        """The step's arrays (the caller's own: the backend's snapshot) and the info dict."""
+        """The step's arrays (with ``copy``, the caller's own: the backend's snapshot) and the info dict."""
         (obs, mover, term, trunc, to_move, masks, both, captured, final, lengths, scores,
-         codes) = self._impl.snapshot()
+         codes) = self._impl.snapshot(self.copy)
         info = {'action_mask': masks, 'to_move': to_move, 'rewards': both, 'captured': captured}
         ended = term | trunc
-        if ended.any():
+        rows = np.flatnonzero(ended)
+        if rows.size:
             info['final_obs'] = info['final_observation'] = final
             info['_final_obs'] = ended
             info['episode_length'] = lengths
@@ -116,8 +123,12 @@ class OwareVectorEnv(Closing, _Base):
             names = self._names
             if names is None or len(names) != len(self._impl.end_reasons()) + 1:
                 # The reasons' texts by ordinal, and None (ordinal -1: still running) last.
-                names = self._names = np.array(list(self._impl.end_reasons()) + [None], dtype=object)
-            info['end_reason'] = names[codes].tolist()
+                names = self._names = list(self._impl.end_reasons()) + [None]
+            # None where running, filled in for the few rows that ended (cheaper than a list of all N codes)
+            reasons = [None] * self.num_envs
+            for i, c in zip(rows.tolist(), codes[rows].tolist()):
+                reasons[i] = names[c]
+            info['end_reason'] = reasons
         self._to_move = to_move
         return obs, mover, term, trunc, info
 
@@ -166,13 +177,26 @@ class _JPypeVector:
             (D.REWARDS, np.float32, (c, 2)), (D.CAPTURED, np.int32, (c,)), (D.FINAL_OBSERVATIONS, np.float32, (c, s)),
             (D.EPISODE_LENGTHS, np.int32, (c,)), (D.FINAL_SCORES, np.int32, (c, 2)), (D.END_REASONS, np.int32, (c,)))]
         self._from = int(self._d.offset(D.OBSERVATIONS))
+        # The same parts as the fields of one structured record over a copy of the block past the
+        # actions: a copy's views are then a field look-up each (cheaper than an ndarray each).
+        names = [f'p{k}' for k in range(len(self._layout))]
+        self._record = np.dtype({'names': names, 'formats': [(t, shape) for _, t, shape in self._layout],
+                                 'offsets': [off - self._from for off, _, _ in self._layout],
+                                 'itemsize': self._block.nbytes - self._from})
+        self._fields = tuple(names)
+        # The same parts as read-only views of the live block, for copy=False.
+        self._views = tuple(np.ndarray(shape, dtype, self._block, off) for off, dtype, shape in self._layout)
+        for v in self._views:
+            v.flags.writeable = False
 
-    def snapshot(self):
+    def snapshot(self, copy=True):
         """Every part of the last step as arrays of their own: one copy of the block (past the
-        actions) and views into that copy, which no later step overwrites."""
-        copy = self._block[self._from:].copy()
-        at = self._from
-        return tuple(np.ndarray(shape, dtype, copy, off - at) for off, dtype, shape in self._layout)
+        actions) and views into that copy, which no later step overwrites; without ``copy``, the
+        read-only views of the live block (the same objects at every step)."""
+        if not copy:
+            return self._views
+        record = np.ndarray((), self._record, self._block[self._from:].copy())
+        return tuple(record[f] for f in self._fields)
 
     def reset(self, seed):
         backends.jpype_call(lambda: self._d.reset(seed))
@@ -234,8 +258,9 @@ class _SubprocessVector:
             raise OwareError(f'vector env: sub-env {i}: action {actions[i]}: expected an int 0..{self.n - 1}')
         self._rows(self._b.request('vstep', actions=[int(a) for a in actions]), True)
 
-    def snapshot(self):
-        """Every part of the last step (fresh arrays at each step, so no copy is needed)."""
+    def snapshot(self, copy=True):
+        """Every part of the last step as arrays of their own, ``copy`` or not (most are made anew at
+        each step; those the next step reads or may keep are copied)."""
         return (self.observations.copy(), self.mover_rewards, self.terminated, self.truncated, self.to_move.copy(),
                 self.masks, self.rewards.copy(), self.captured, self.final_observations.copy(), self.episode_lengths,
                 self.final_scores, self.end_codes)

@@ -265,3 +265,46 @@ def test_the_vector_env_s_arrays_are_the_caller_s_own(backend):
             info = want[4]
         assert all(np.array_equal(x, y) for out, copies in kept for x, y in zip(out[:4], copies)), \
             'a later step changed an earlier answer'
+
+
+def test_copy_false_answers_the_same_numbers_as_read_only_views_of_the_live_buffers(backend):
+    # copy=False (Gymnasium's vector envs' option) changes where the arrays live, never what they hold:
+    # the same games step by step as copy=True, through auto-resets (ply-cap=3); on JPype the arrays are
+    # the env's own read-only views, the same objects at every step, so a kept one shows the next step.
+    with oware_lab.OwareVectorEnv(4, env='ply-cap=3', backend=backend, copy=False) as vec, \
+            oware_lab.OwareVectorEnv(4, env='ply-cap=3', backend=backend) as ref:
+        assert vec.copy is False and ref.copy is True
+        got, want = vec.reset(seed=5), ref.reset(seed=5)
+        assert np.array_equal(got[0], want[0])
+        first, ends = None, 0
+        for k in range(7):
+            actions = np.argmax(want[-1]['action_mask'], axis=1)
+            got, want = vec.step(actions), ref.step(actions)
+            for x, y in zip(got[:4], want[:4]):
+                assert np.array_equal(x, y), f'step {k}'
+            assert got[4].keys() == want[4].keys(), f'step {k}'
+            ends += 'final_obs' in want[4]
+            for key, y in want[4].items():
+                x = got[4][key]
+                assert (x == y if isinstance(y, list) else np.array_equal(x, y)), f'step {k}: {key}'
+            if backend == 'jpype':
+                assert all(not a.flags.writeable for a in got[:4] + (got[4]['action_mask'],))
+                if first is None:
+                    first = got
+                else:
+                    assert all(a is b for a, b in zip(got[:4], first[:4])), 'copy=False made new arrays'
+        assert ends >= 2, 'auto-resets were stepped through'
+    if backend == 'jpype':
+        with pytest.raises(ValueError):
+            first[0][0, 0] = 1  # read-only: a caller cannot edit the env's buffers
+
+
+def test_make_vec_passes_copy_on():
+    import gymnasium
+    # a custom vector entry point takes its arguments as make_vec's kwargs (Gymnasium refuses vector_kwargs)
+    vec = gymnasium.make_vec('oware_lab/OwareSelfPlay-v0', num_envs=2, vectorization_mode='vector_entry_point',
+                             copy=False)
+    try:
+        assert vec.unwrapped.copy is False
+    finally:
+        vec.close()

@@ -61,18 +61,45 @@ class DirectVectorEnvTest {
                     ended++;
                     assertEquals((int) rows[i * row + FlatEnv.PLY], b.getInt(direct.offset(DirectVectorEnv.EPISODE_LENGTHS) + 4 * i));
                     assertEquals((int) rows[i * row + FlatEnv.SOUTH_SCORE], b.getInt(direct.offset(DirectVectorEnv.FINAL_SCORES) + 8 * i));
+                    assertEquals((int) rows[i * row + FlatEnv.NORTH_SCORE], b.getInt(direct.offset(DirectVectorEnv.FINAL_SCORES) + 8 * i + 4));
                     assertEquals((int) rows[i * row + FlatEnv.END_REASON], b.getInt(direct.offset(DirectVectorEnv.END_REASONS) + 4 * i));
                     for (int j = 0; j < size; j++) {
                         assertEquals(finals[i * size + j],
                                 b.getFloat(direct.offset(DirectVectorEnv.FINAL_OBSERVATIONS) + 4 * (i * size + j)));
                     }
                 } else {
+                    // also where the row ended at the step before (every row does here, at ply 5)
                     assertEquals(0, b.getInt(direct.offset(DirectVectorEnv.EPISODE_LENGTHS) + 4 * i));
+                    assertEquals(0, b.getInt(direct.offset(DirectVectorEnv.FINAL_SCORES) + 8 * i));
+                    assertEquals(0, b.getInt(direct.offset(DirectVectorEnv.FINAL_SCORES) + 8 * i + 4));
                     assertEquals(-1, b.getInt(direct.offset(DirectVectorEnv.END_REASONS) + 4 * i));
                 }
             }
         }
         assertTrue(ended >= 2 * n, "every sub-env was truncated at ply 5 at least twice: " + ended);
+    }
+
+    @Test
+    void theMaskPartHoldsEachLegalMasksBitsForOtherHouseCounts() {
+        for (String rules : new String[] {"houses=4,seeds=3", "houses=8,seeds=2"}) {
+            int n = 5;
+            DirectVectorEnv direct = new DirectVectorEnv(rules, "", n);
+            int houses = direct.vector().config().rules().houses();
+            ByteBuffer b = ByteBuffer.allocateDirect(direct.bytes()).order(ByteOrder.nativeOrder());
+            direct.attach(b);
+            direct.reset(3);
+            for (int k = 0; k < 40; k++) {
+                int[] masks = direct.vector().masks();
+                for (int i = 0; i < n; i++) {
+                    for (int a = 0; a < houses; a++) {
+                        assertEquals(masks[i] >>> a & 1, b.get(direct.offset(DirectVectorEnv.MASKS) + houses * i + a),
+                                rules + ": mask of sub-env " + i + ", house " + a);
+                    }
+                    b.putLong(direct.offset(DirectVectorEnv.ACTIONS) + 8 * i, Integer.numberOfTrailingZeros(masks[i]));
+                }
+                direct.step();
+            }
+        }
     }
 
     @Test
