@@ -142,7 +142,7 @@ final class PuctAgentFactory implements AgentFactory {
                 forced, SearchOption.REUSE.bool(spec));
         Temperature temperature = new Temperature(SearchOption.TEMPERATURE.real(spec),
                 SearchOption.TEMPERATURE_PLIES.integer(spec), SearchOption.TEMPERATURE_AFTER.realDefault());
-        PuctAgent.Options options = PuctAgent.Options.DEFAULT
+        PuctOptions options = PuctOptions.DEFAULT
                 .withSimulations(SearchOption.SIMULATIONS.integer(spec, defaultSims))
                 .withCapsTimed(SearchOption.SIMULATIONS.isSet(spec))
                 .withBatch(SearchOption.BATCH.auto(spec))

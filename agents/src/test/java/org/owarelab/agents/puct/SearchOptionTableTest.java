@@ -77,7 +77,7 @@ class SearchOptionTableTest {
         assertEquals(SearchOption.FORCED.realDefault(), d.forcedPlayouts());
         assertEquals(SearchOption.REUSE.boolDefault(), d.reuseTree());
         assertEquals(SearchOption.GUMBEL_M.intDefault(), d.gumbel().maxActions());
-        PuctAgent.Options o = PuctAgent.Options.DEFAULT;
+        PuctOptions o = PuctOptions.DEFAULT;
         assertEquals(SearchOption.DEFAULT_SIMULATIONS, o.simulations());
         assertEquals(SearchOption.NODES.intDefault(), o.maxNodes());
         assertEquals(SearchOption.TIME_MANAGER.boolDefault(), o.timeManaged());

@@ -24,6 +24,7 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.puct.PuctAgent;
+import org.owarelab.agents.puct.PuctOptions;
 import org.owarelab.env.Encoders;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.export.OnnxWriter;
@@ -174,7 +175,7 @@ class SearchConformanceTest {
             int different = 0;
             try (DjlEvaluator djl = new DjlEvaluator(net, encoder, 1);
                     PuctAgent agent = new PuctAgent("puct", rules, djl, false, org.owarelab.agents.puct.PuctConfig.DEFAULT,
-                            PuctAgent.Options.DEFAULT.withSimulations(SIMS).withCapsTimed(true).withBatch(batch)
+                            PuctOptions.DEFAULT.withSimulations(SIMS).withCapsTimed(true).withBatch(batch)
                                     .withMaxNodes(1 << 16).withTemperature(org.owarelab.agents.puct.Temperature.GREEDY)
                                     .withThreads(1).withTimeManaged(false), 1)) {
                 for (int i = 0; i < positions.size(); i++) {

@@ -25,6 +25,7 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
 import org.owarelab.agents.puct.PuctAgent;
+import org.owarelab.agents.puct.PuctOptions;
 import org.owarelab.agents.puct.PuctConfig;
 import org.owarelab.agents.puct.Temperature;
 import org.owarelab.env.Encoders;
@@ -109,7 +110,7 @@ class WebSpeedBench {
         try (PolicyValueNet net = ref.load(DeviceChoice.CPU);
                 DjlEvaluator djl = new DjlEvaluator(net, ref.encoder(), PuctAgent.AUTO_BATCH);
                 PuctAgent agent = new PuctAgent("puct", ref.rules(), djl, false, PuctConfig.DEFAULT,
-                        PuctAgent.Options.DEFAULT.withTemperature(Temperature.GREEDY).withThreads(1).withTimeManaged(false),
+                        PuctOptions.DEFAULT.withTemperature(Temperature.GREEDY).withThreads(1).withTimeManaged(false),
                         1)) {
             for (int i = 0; i < positions.size(); i++) {
                 Board b = new Board(ref.rules());
