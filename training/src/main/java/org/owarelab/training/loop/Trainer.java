@@ -240,35 +240,17 @@ public final class Trainer {
                 cfg.selfplay().continuous() ? ", continuous" : "");
     }
 
-    /** What generation {@code gen} does besides self-play and training. */
-    private record Plan(int gen, int of, boolean last, boolean evaluate, boolean checkpoint, boolean gate) {
-        /** The plan of generation {@code gen}; {@code wallSpent}: the time budget ends the run with it. */
-        static Plan of(TrainConfig cfg, int gen, boolean wallSpent) {
-            int of = cfg.loop().generations();
-            boolean last = gen == of || wallSpent;
-            boolean evaluate = !last && cfg.loop().evaluateEvery() > 0 && gen % cfg.loop().evaluateEvery() == 0;
-            boolean gating = cfg.gating().enabled();
-            // A checkpoint is the resume point: evaluation and gating read one, and the last generation ends on one.
-            boolean checkpoint = last || evaluate || gating || gen % cfg.loop().checkpointEvery() == 0;
-            return new Plan(gen, of, last, evaluate, checkpoint, gating);
-        }
-
-        String label() {
-            return "gen " + gen + "/" + of;
-        }
-    }
-
     /** Runs generation {@code gen}; true when it was the last one (the time budget spent). */
     private boolean generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
         pace.startGeneration();
-        GameBatch sp = selfPlay(session, Plan.of(cfg, gen, false));
+        GameBatch sp = selfPlay(session, GenerationPlan.of(cfg, gen, false));
         AtomicLong steps = new AtomicLong();
-        progress.start(Plan.of(cfg, gen, false).label() + " learning", "steps",
+        progress.start(GenerationPlan.of(cfg, gen, false).label() + " learning", "steps",
                 TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> pace.learning(gen, left));
         TrainPhase.Output tr = progress.stopAfter(() -> TrainPhase.run(cfg, session.learner(), session.buffer(), steps));
         double seconds = clock.seconds();
         // Decided on the same figure that state.json keeps, so a resume agrees on whether the run is over.
-        Plan plan = Plan.of(cfg, gen, cfg.loop().wallSpent(seconds));
+        GenerationPlan plan = GenerationPlan.of(cfg, gen, cfg.loop().wallSpent(seconds));
         TrainState next = session.state().after(gen, session.learner().steps(), sp.stats().games(),
                 sp.stats().positions(), seconds);
         GatePhase.Output gate = null;
@@ -304,7 +286,7 @@ public final class Trainer {
     }
 
     /** Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the buffer. */
-    private GameBatch selfPlay(TrainingSession session, Plan plan) throws IOException, InterruptedException {
+    private GameBatch selfPlay(TrainingSession session, GenerationPlan plan) throws IOException, InterruptedException {
         AtomicLong done = new AtomicLong();
         long stepsSoFar = session.learner().steps();
         progress.start(plan.label() + " self-play", "games", cfg.loop().gamesPerGeneration(), done,
@@ -324,7 +306,7 @@ public final class Trainer {
     }
 
     /** Gates the new checkpoint of {@code next} against the best; an accepted one becomes self-play's network. */
-    private GatePhase.Output gate(TrainingSession session, Plan plan, TrainState next)
+    private GatePhase.Output gate(TrainingSession session, GenerationPlan plan, TrainState next)
             throws IOException, InterruptedException {
         String best = next.best();
         progress.note(plan.label() + ": gating " + next.checkpoint() + " against "
@@ -338,7 +320,7 @@ public final class Trainer {
     }
 
     /** The arena games of an evaluation generation (and of the last one); none otherwise. */
-    private Map<String, EvalPhase.Score> evaluate(Plan plan, TrainState next) throws IOException, InterruptedException {
+    private Map<String, EvalPhase.Score> evaluate(GenerationPlan plan, TrainState next) throws IOException, InterruptedException {
         if (!(plan.evaluate() || plan.last()) || next.checkpoint() == null) {
             return Map.of();
         }
@@ -349,7 +331,7 @@ public final class Trainer {
     }
 
     /** With {@code arena.tables}: the accuracy of an evaluation generation's checkpoint; else null. */
-    private List<Accuracy.Row> accuracy(Plan plan, TrainState next) {
+    private List<Accuracy.Row> accuracy(GenerationPlan plan, TrainState next) {
         if (!(plan.evaluate() || plan.last()) || next.checkpoint() == null || !cfg.arena().hasTables()) {
             return null;
         }
