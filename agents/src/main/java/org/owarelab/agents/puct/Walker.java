@@ -142,9 +142,7 @@ final class Walker {
         if (node == 0) {
             return false;
         }
-        for (int x = node; x != Nodes.NONE; x = t.parent[x]) {
-            t.virtual[x]++;
-        }
+        t.addVirtual(node, 1);
         collided[collisionCount++] = node;
         budget.collisions++;
         return true;
@@ -179,9 +177,7 @@ final class Walker {
             }
         }
         for (int i = 0; i < collisionCount; i++) {
-            for (int x = collided[i]; x != Nodes.NONE; x = t.parent[x]) {
-                t.virtual[x]--;
-            }
+            t.addVirtual(collided[i], -1);
         }
         collisionCount = 0;
         budget.inFlight -= pendingCount;
@@ -225,6 +221,7 @@ final class Walker {
                 int e = p * a + t.move[node];
                 t.edgeVisits[e]++;
                 t.edgeValue[e] += v;
+                t.edgeVirtual[e] -= dv;
             }
             v = -v;
             node = p;
@@ -281,9 +278,7 @@ final class Walker {
                     }
                 }
                 if (virtualLoss) {
-                    for (int x = c; x != Nodes.NONE; x = t.parent[x]) {
-                        t.virtual[x]++;
-                    }
+                    t.addVirtual(c, 1);
                 }
                 pendingDepth[s] = depth;
                 return c;
@@ -337,7 +332,7 @@ final class Walker {
     /** A new terminal node: proven by its exact value when the solver is on, which may prove its ancestors. */
     private int proven(Board b, int node, int depth) {
         if (tr.solver) {
-            t.proof[node] = Nodes.proofOf(t.raw[node]);
+            t.prove(node, Nodes.proofOf(t.raw[node]));
             propagate(t.parent[node]);
         }
         return terminal(b, node, depth);
@@ -374,7 +369,7 @@ final class Walker {
                 }
                 p = draw ? Nodes.DRAWN : Nodes.LOST;
             }
-            t.proof[node] = p;
+            t.prove(node, p);
             node = t.parent[node];
         }
     }
