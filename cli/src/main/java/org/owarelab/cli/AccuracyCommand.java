@@ -1,19 +1,15 @@
 package org.owarelab.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.evaluation.accuracy.Accuracy;
+import org.owarelab.evaluation.accuracy.AccuracyRun;
 import org.owarelab.evaluation.report.Charts;
 import org.owarelab.model.ModelAgents;
 import org.owarelab.rules.RuleSet;
@@ -23,7 +19,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code oware accuracy}: how often an agent plays a perfect move, measured with the endgame tables. */
+/**
+ * {@code oware accuracy}: how often an agent plays a perfect move, measured with the endgame tables
+ * by {@link AccuracyRun}; the command checks its options and prints the table, the plot and the JSON.
+ */
 @Command(name = "accuracy", mixinStandardHelpOptions = true,
         description = "Measure an agent against perfect play: random positions per seed count on the board "
                 + "(see docs/endgame-tables.md), the optimal-move rate, the outcome-preserving "
@@ -35,7 +34,6 @@ import picocli.CommandLine.Spec;
             "  oware accuracy --agent strong --sims 200 --threads 2",
             "  oware accuracy --agent 'uci:cmd=./oware uci --agent alphabeta' --movetime 100"})
 final class AccuracyCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** The most positions decided at once: as many as the most threads of one search. */
     static final int MAX_THREADS = SearchOption.MAX_THREADS;
 
@@ -82,7 +80,7 @@ final class AccuracyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int[] range = range(seeds);
+        int[] range = AccuracyRun.range(seeds);
         if (positions < 1) {
             throw new BadInputException("--positions " + positions + ": expected >= 1");
         }
@@ -102,32 +100,18 @@ final class AccuracyCommand implements Callable<Integer> {
         OutputPaths.checkFile("--plot", plot); // before the positions are played
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<Accuracy.Row> rows;
-        String agentName;
+        AccuracyRun.Measured measured;
         try (AgentRegistry agents = ModelAgents.registry()) {
-            agents.validate(agentSpec);
-            List<Agent> instances = new ArrayList<>();
-            try {
-                for (int k = 0; k < threads; k++) {
-                    instances.add(agents.create(agentSpec, r, seed));
-                }
-                // The canonical spec names a default limit (alphabeta:depth=8) that --movetime or --sims
-                // overrides: then the spec as given says what ran.
-                agentName = limit.equals(SearchLimit.NONE) ? instances.get(0).spec() : agentSpec;
-                rows = Accuracy.run(table, instances, limit, range[0], range[1], positions, seed, line -> {
-                    err.println(line);
-                    err.flush();
-                });
-            } finally {
-                for (Agent a : instances) {
-                    a.close();
-                }
-            }
+            measured = AccuracyRun.measure(agents, agentSpec, r, seed, threads, table, limit, range, positions, line -> {
+                err.println(line);
+                err.flush();
+            });
         }
+        String agentName = measured.agent();
+        List<Accuracy.Row> rows = measured.rows();
         String lim = movetime != null ? movetime + " ms/move" : sims != null ? sims + " sims/move" : "spec's limit";
         out.printf(Locale.ROOT, "accuracy of %s (%s), rules %s, table %s, seed %d%n", agentName, lim, r, tables, seed);
         out.println("seeds  positions  optimal% [95%]        outcome% [95%]        seed loss [95%]        kept%");
-        List<Map<String, Object>> json = new ArrayList<>();
         for (Accuracy.Row row : rows) {
             double[] oi = row.optimalInterval();
             double[] ci = row.outcomeInterval();
@@ -135,8 +119,6 @@ final class AccuracyCommand implements Callable<Integer> {
                     row.seeds(), row.positions(), 100 * row.optimalRate(), 100 * oi[0], 100 * oi[1],
                     100 * row.outcomeRate(), 100 * ci[0], 100 * ci[1], row.meanLoss(), row.lossLo(), row.lossHi(),
                     100 * row.keptShare());
-            Map<String, Object> m = Accuracy.json(row);
-            json.add(m);
         }
         Accuracy.Row all = Accuracy.pooled(rows);
         out.printf(Locale.ROOT, "  all  %9d  %6.1f  outcome %6.1f  seed loss %6.3f [%5.3f,%5.3f]  (pooled)%n", all.positions(),
@@ -147,36 +129,8 @@ final class AccuracyCommand implements Callable<Integer> {
         } else {
             out.println("plot: none (no position could be judged)");
         }
-        Map<String, Object> top = new LinkedHashMap<>();
-        top.put("agent", agentName);
-        top.put("limit", lim);
-        top.put("rules", r.spec());
-        top.put("tables", tables.toString());
-        top.put("seed", seed);
-        top.put("rows", json);
-        top.put("pooled", Accuracy.json(Accuracy.pooled(rows)));
-        out.println(JSON.writeValueAsString(top));
+        out.println(AccuracyRun.json(measured, lim, r, tables, seed));
         out.flush();
         return 0;
-    }
-
-    static int[] range(String text) {
-        String t = text.trim();
-        try {
-            int[] r;
-            int dash = t.indexOf('-');
-            if (dash < 0) {
-                int v = Integer.parseInt(t);
-                r = new int[] {v, v};
-            } else {
-                r = new int[] {Integer.parseInt(t.substring(0, dash).trim()), Integer.parseInt(t.substring(dash + 1).trim())};
-            }
-            if (r[0] >= 1 && r[0] <= r[1] && r[1] <= 48) {
-                return r;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new BadInputException("--seeds '" + text + "': expected a range A-B of seed counts, 1 <= A <= B, e.g. 2-12");
     }
 }

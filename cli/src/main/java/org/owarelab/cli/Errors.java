@@ -14,16 +14,6 @@ final class Errors {
         return ex instanceof IllegalArgumentException || ex instanceof BadInputException ? 2 : 1;
     }
 
-    /**
-     * A JSON syntax error without Jackson's internals: {@code not valid JSON at column C: PROBLEM},
-     * the location taken from the exception and the "Source: REDACTED" parts dropped.
-     */
-    static String json(com.fasterxml.jackson.core.JsonProcessingException e) {
-        String m = Texts.jsonProblem(e.getOriginalMessage());
-        var at = e.getLocation();
-        return "not valid JSON" + (at != null && at.getColumnNr() > 0 ? " at column " + at.getColumnNr() : "") + ": " + m;
-    }
-
     static String message(Throwable ex) {
         if (ex instanceof UncheckedIOException u && u.getCause() != null) {
             ex = u.getCause();

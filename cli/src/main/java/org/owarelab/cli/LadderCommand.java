@@ -171,7 +171,7 @@ final class LadderCommand implements Callable<Integer> {
         }
         java.nio.file.Files.createDirectories(dir);
         TrainingPoint.write(dir.resolve(TrainingPoint.FILE), l.trainingPoints());
-        TournamentRun.run(config, dir, ratingOptions, rating.poolIntervals(), stdout, spec.commandLine().getErr());
+        TournamentOutput.run(config, dir, ratingOptions, rating.poolIntervals(), stdout, spec.commandLine().getErr());
         if (table != null) {
             accuracy(l, table, settings.rules(), dir, stdout);
         }

@@ -1,33 +1,29 @@
 package org.owarelab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.owarelab.formats.Mappers;
-import org.owarelab.protocol.jsonl.BoardJson;
-import org.owarelab.rules.Board;
-import org.owarelab.rules.Moves;
+import org.owarelab.protocol.jsonl.ReplayJson;
 import org.owarelab.rules.Position;
 import org.owarelab.rules.RuleSet;
-import org.owarelab.rules.Side;
 import org.owarelab.util.LineReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code oware replay}: replays games and prints every ply as JSON (schema in docs/rules.md). */
+/**
+ * {@code oware replay}: replays games and prints every ply as JSON (schema in docs/rules.md); the
+ * plies and the reading of a {@code --batch} line are {@link ReplayJson}'s.
+ */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replay a game and print one JSON object per ply: the start, then each move.",
             "Fields: ply, move, position, houses, stores, toMove, legal, captured, ended; the last object also "
@@ -63,7 +59,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (moves == null) {
                 throw new BadInputException("give --moves MOVES (or --batch FILE)");
             }
-            for (ObjectNode ply : replay(rules.startPosition(), moves)) {
+            for (ObjectNode ply : ReplayJson.plies(rules.startPosition(), moves)) {
                 out.println(JSON.writeValueAsString(ply));
             }
             out.flush();
@@ -84,7 +80,7 @@ final class ReplayCommand implements Callable<Integer> {
                 result.put("index", index++);
                 try {
                     ArrayNode plies = JSON.createArrayNode();
-                    plies.addAll(game(line, defaultStart, ruleSet));
+                    plies.addAll(ReplayJson.game(line, defaultStart, ruleSet));
                     result.set("plies", plies);
                 } catch (IllegalArgumentException e) {
                     result.put("error", "line " + line.number() + ": " + Errors.message(e));
@@ -96,34 +92,6 @@ final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The plies of one batch line; throws {@link IllegalArgumentException} naming what is wrong with it. */
-    private static List<ObjectNode> game(LineReader.Line line, Position defaultStart, RuleSet ruleSet) {
-        if (line.tooLong()) {
-            throw new IllegalArgumentException("a line over " + LineReader.DEFAULT_MAX + " bytes (expected a JSON "
-                    + "object {\"position\": ..., \"moves\": ...})");
-        }
-        if (line.text() == null) {
-            throw new IllegalArgumentException("not valid UTF-8 at byte " + line.badByte()
-                    + " (expected a UTF-8 JSON object {\"position\": ..., \"moves\": ...})");
-        }
-        JsonNode game;
-        try {
-            game = JSON.readTree(line.text());
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(Errors.json(e) + " (expected a JSON object {\"position\": ..., \"moves\": ...})");
-        }
-        if (game == null || !game.isObject()) {
-            throw new IllegalArgumentException("expected a JSON object {\"position\": ..., \"moves\": ...}");
-        }
-        JsonNode p = game.get("position");
-        JsonNode m = game.get("moves");
-        if (p != null && !p.isNull() && !p.isTextual() || m != null && !m.isNull() && !m.isTextual()) {
-            throw new IllegalArgumentException("expected \"position\" and \"moves\" to be strings");
-        }
-        Position start = p == null || p.isNull() ? defaultStart : Position.parse(p.asText(), ruleSet);
-        return replay(start, m == null || m.isNull() ? "" : m.asText());
-    }
-
     private static InputStream open(String file) throws IOException {
         if (file.equals("-")) {
             return System.in;
@@ -133,37 +101,5 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             throw new BadInputException("--batch " + file + ": no such file");
         }
-    }
-
-    /** The ply objects of one game; throws (before printing anything) at the first illegal move. */
-    static List<ObjectNode> replay(Position start, String moves) {
-        Board board = new Board(start);
-        List<ObjectNode> plies = new ArrayList<>();
-        plies.add(ply(board, null));
-        for (int i = 0; i < moves.length(); i++) {
-            char c = moves.charAt(i);
-            if (Character.isWhitespace(c)) {
-                continue;
-            }
-            board.play(Moves.parse(board, c));
-            plies.add(ply(board, String.valueOf(c)));
-        }
-        ObjectNode last = plies.get(plies.size() - 1);
-        last.put("reason", board.isOver() ? board.endReason().text() : null);
-        last.putArray("finalStores").add(board.finalStore(Side.SOUTH)).add(board.finalStore(Side.NORTH));
-        return plies;
-    }
-
-    private static ObjectNode ply(Board b, String move) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("ply", b.ply());
-        o.put("move", move);
-        BoardJson.put(o, b);
-        BoardJson.counts(o.putArray("houses"), b); // the same as counts: the name replay's objects had first
-        o.put("toMove", String.valueOf(Side.letter(b.toMove())));
-        o.put("legal", b.legalLetters());
-        o.put("captured", move == null ? 0 : b.lastCaptured());
-        o.put("ended", b.isOver());
-        return o;
     }
 }

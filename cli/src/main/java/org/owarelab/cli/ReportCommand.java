@@ -50,14 +50,14 @@ final class ReportCommand implements Callable<Integer> {
         }
         EloOptions options = rating.options(seed);
         if (anchor != null) {
-            TournamentRun.report(dir, options.withAnchor(anchor, 0), false, rating.poolIntervals(),
+            TournamentOutput.report(dir, options.withAnchor(anchor, 0), false, rating.poolIntervals(),
                     spec.commandLine().getOut());
             return 0;
         }
         if (Files.exists(dir.resolve(TournamentFile.FILE))) {
             options = options.withAnchor(TournamentFile.read(dir).anchorOrDefault(), 0);
         }
-        TournamentRun.report(dir, options, true, rating.poolIntervals(), spec.commandLine().getOut());
+        TournamentOutput.report(dir, options, true, rating.poolIntervals(), spec.commandLine().getOut());
         return 0;
     }
 }

@@ -100,7 +100,7 @@ final class TournamentCommand implements Callable<Integer> {
             }
             TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, arena.localThreads(),
                     arena.settings(), anchor);
-            TournamentRun.run(config, out, rating.options(arena.seed), rating.poolIntervals(),
+            TournamentOutput.run(config, out, rating.options(arena.seed), rating.poolIntervals(),
                     spec.commandLine().getOut(), spec.commandLine().getErr());
             return 0;
         }
@@ -117,7 +117,7 @@ final class TournamentCommand implements Callable<Integer> {
                 arena.settings(), anchor);
         PrintWriter o = spec.commandLine().getOut();
         ClusterGameFarm[] farm = new ClusterGameFarm[1];
-        TournamentRun.run(config, out, rating.options(arena.seed), rating.poolIntervals(), o,
+        TournamentOutput.run(config, out, rating.options(arena.seed), rating.poolIntervals(), o,
                 spec.commandLine().getErr(), plan -> {
                     farm[0] = new ClusterGameFarm(id, s, local, plan.problems().keySet(), System.err);
                     o.printf("cluster: tournament %s on %s:%d, %d local thread%s; workers join with:%n"

@@ -1,22 +1,13 @@
 package org.owarelab.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.alphabeta.EvalTerms;
 import org.owarelab.agents.alphabeta.tuning.EvalFit;
-import org.owarelab.formats.Mappers;
-import org.owarelab.training.selfplay.RecordedGame;
-import org.owarelab.util.LineReader;
-import org.owarelab.util.Texts;
+import org.owarelab.training.selfplay.EvalFitGames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -39,8 +30,6 @@ import picocli.CommandLine.Spec;
             "  oware tune-eval --games runs/quick/selfplay.jsonl",
             "  oware tune-eval --games a.jsonl --games b.jsonl --min-ply 8 --validation 0.2 --seed 3"})
 final class TuneEvalCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = Mappers.json(); // a duplicated key is an error
-
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -70,47 +59,18 @@ final class TuneEvalCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        EvalFit fit = new EvalFit();
-        SplittableRandom random = new SplittableRandom(seed);
-        int games = 0;
+        EvalFitGames reader = new EvalFitGames(minPly, validation, seed);
         long t0 = System.nanoTime();
         for (Path file : files) {
-            int before = games;
-            if (Files.isDirectory(file)) {
-                throw new BadInputException(file + ": a directory; expected a file of game records (RUN/selfplay.jsonl "
-                        + "or 'oware match --out' games)");
-            }
-            try (InputStream in = Files.newInputStream(file)) {
-                LineReader reader = new LineReader(in, LineReader.DEFAULT_MAX);
-                for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
-                    if (line.tooLong()) {
-                        throw new BadInputException(file + ":" + line.number() + ": a line over " + reader.max()
-                                + " bytes; expected one game record as a JSON object per line");
-                    }
-                    if (line.text() == null) {
-                        throw new BadInputException(file + ":" + line.number() + ": not UTF-8 (byte " + line.badByte()
-                                + "); expected one game record as a JSON object per line");
-                    }
-                    if (line.text().isBlank()) {
-                        continue;
-                    }
-                    if (addGame(fit, file + ":" + line.number(), line.text(), random.nextDouble() < validation)) {
-                        games++;
-                    }
-                }
-            } catch (NoSuchFileException e) {
-                throw new BadInputException(file + ": no such file; expected game records (RUN/selfplay.jsonl or "
-                        + "'oware match --out' games)");
-            } catch (java.io.IOException e) {
-                throw new java.io.IOException(file + ": " + Texts.reason(e), e);
-            }
-            err.printf(Locale.ROOT, "tune-eval: %s: %d games, %d positions so far (%.1f s)%n", file, games - before,
-                    fit.positions(), (System.nanoTime() - t0) / 1e9);
+            int added = reader.read(file);
+            err.printf(Locale.ROOT, "tune-eval: %s: %d games, %d positions so far (%.1f s)%n", file, added,
+                    reader.fit().positions(), (System.nanoTime() - t0) / 1e9);
             err.flush();
         }
+        int games = reader.games();
         EvalFit.Result r;
         try {
-            r = fit.fit();
+            r = reader.fit().fit();
         } catch (IllegalStateException e) {
             throw new BadInputException("tune-eval: " + e.getMessage());
         }
@@ -125,15 +85,7 @@ final class TuneEvalCommand implements Callable<Integer> {
         printLoss(out, "default", r.defaults());
         printLoss(out, "fitted", r.fitted());
         out.println("spec: alphabeta:weights=" + r.spec());
-        ObjectNode json = JSON.createObjectNode();
-        json.put("games", games);
-        json.put("positions", r.positions());
-        json.put("heldOut", r.validationPositions());
-        json.put("weights", r.spec());
-        json.put("defaultWeights", EvalTerms.spec(defaults));
-        json.set("fitted", loss(r.fitted()));
-        json.set("default", loss(r.defaults()));
-        out.println(JSON.writeValueAsString(json));
+        out.println(EvalFitGames.json(games, r));
         out.flush();
         return 0;
     }
@@ -142,31 +94,5 @@ final class TuneEvalCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%-8s K %.5f/centi-seed; log-loss %.5f fitted, %.5f held out; squared error "
                 + "%.5f fitted, %.5f held out%n", name, l.scale(), l.logLoss(), l.validationLogLoss(), l.mse(),
                 l.validationMse());
-    }
-
-    private static ObjectNode loss(EvalFit.Loss l) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("k", l.scale());
-        o.put("logLoss", l.logLoss());
-        o.put("mse", l.mse());
-        if (!Double.isNaN(l.validationLogLoss())) {
-            o.put("heldOutLogLoss", l.validationLogLoss());
-            o.put("heldOutMse", l.validationMse());
-        }
-        return o;
-    }
-
-    /** Replays one record and adds its positions; false for a forfeited game (skipped). */
-    private boolean addGame(EvalFit fit, String where, String text, boolean held) {
-        try {
-            RecordedGame g = RecordedGame.parse(text);
-            if (g == null) {
-                return false;
-            }
-            fit.addGame(g.start(), g.moves(), g.winner(), minPly, held);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(where + ": " + e.getMessage());
-        }
-        return true;
     }
 }
