@@ -14,13 +14,9 @@ import java.util.Arrays;
  * <p>Perspective: {@code valueSum[i]} and {@code raw[i]} are from the view of the side to move
  * at node {@code i}; a parent reads a child's value negated. Not thread-safe.
  *
- * <p>Invariant: for every allocated child {@code c = child[p * actions + m]}, the edge slot
- * {@code e = p * actions + m} holds copies of its statistics: {@code edgeVisits[e] == visits[c]},
- * {@code edgeValue[e] == valueSum[c]} (bit for bit: the same additions in the same order),
- * {@code edgeVirtual[e] == virtual[c]}, {@code edgeProof[e] == proof[c]}; an absent child's slots
- * are 0. Selection reads a node's children from its own slots, side by side, instead of from one
- * cache line per child. Write {@code virtual} and {@code proof} through {@link #addVirtual} and
- * {@link #prove} only.
+ * <p>Invariant: {@code edgeVisits[p * actions + m] == visits[child[p * actions + m]]} and
+ * {@code edgeValue[p * actions + m] == valueSum[child[p * actions + m]]} (bit for bit: the same
+ * additions in the same order) for every allocated child, 0 for an absent one.
  */
 final class Nodes {
     static final int NONE = -1;
@@ -73,10 +69,6 @@ final class Nodes {
     int[] edgeVisits;
     /** {@code edgeValue[i * actions + m]}: that child's {@link #valueSum}, from the child's mover's view. */
     double[] edgeValue;
-    /** {@code edgeVirtual[i * actions + m]}: that child's {@link #virtual} (kept by {@link #addVirtual}). */
-    int[] edgeVirtual;
-    /** {@code edgeProof[i * actions + m]}: that child's {@link #proof} (kept by {@link #prove}). */
-    byte[] edgeProof;
     /** Scratch for {@link #keepSubtree}: old index to new index. */
     private int[] map;
 
@@ -107,8 +99,6 @@ final class Nodes {
         prior = prior == null ? new float[cap * actions] : Arrays.copyOf(prior, cap * actions);
         edgeVisits = edgeVisits == null ? new int[cap * actions] : Arrays.copyOf(edgeVisits, cap * actions);
         edgeValue = edgeValue == null ? new double[cap * actions] : Arrays.copyOf(edgeValue, cap * actions);
-        edgeVirtual = edgeVirtual == null ? new int[cap * actions] : Arrays.copyOf(edgeVirtual, cap * actions);
-        edgeProof = edgeProof == null ? new byte[cap * actions] : Arrays.copyOf(edgeProof, cap * actions);
         map = new int[cap];
         capacity = cap;
     }
@@ -142,8 +132,6 @@ final class Nodes {
         Arrays.fill(child, i * actions, i * actions + actions, NONE);
         Arrays.fill(edgeVisits, i * actions, i * actions + actions, 0);
         Arrays.fill(edgeValue, i * actions, i * actions + actions, 0);
-        Arrays.fill(edgeVirtual, i * actions, i * actions + actions, 0);
-        Arrays.fill(edgeProof, i * actions, i * actions + actions, UNPROVEN);
         return i;
     }
 
@@ -181,33 +169,10 @@ final class Nodes {
                 prior[j * a + m] = prior[i * a + m];
                 edgeVisits[j * a + m] = edgeVisits[i * a + m];
                 edgeValue[j * a + m] = edgeValue[i * a + m];
-                edgeVirtual[j * a + m] = edgeVirtual[i * a + m];
-                edgeProof[j * a + m] = edgeProof[i * a + m];
             }
         }
         size = next;
         return next;
-    }
-
-    /** Adds {@code d} virtual visits to {@code node} and each of its ancestors (their edge slots too). */
-    void addVirtual(int node, int d) {
-        final int a = actions;
-        for (int x = node; x != NONE; x = parent[x]) {
-            virtual[x] += d;
-            int p = parent[x];
-            if (p != NONE) {
-                edgeVirtual[p * a + move[x]] += d;
-            }
-        }
-    }
-
-    /** Sets {@code node}'s proof (and its parent's edge slot). */
-    void prove(int node, byte p) {
-        proof[node] = p;
-        int q = parent[node];
-        if (q != NONE) {
-            edgeProof[q * actions + move[node]] = p;
-        }
     }
 
     /** The exact value of a proven result from its mover's view: +1, 0 or -1. */

@@ -68,9 +68,8 @@ final class Selection {
     }
 
     /**
-     * PUCT over the legal children of {@code node} with the priors at {@code priors[off ..]}, read
-     * from the node's edge slots (its children's visits, virtual visits, value sums and proofs side
-     * by side). Returns the move with the highest {@code Q + c P sqrt(N) / (1 + N(a))}.
+     * PUCT over the legal children of {@code node} with the priors at {@code priors[off ..]}.
+     * Returns the move with the highest {@code Q + c P sqrt(N) / (1 + N(a))}.
      */
     static int puct(Tree tr, int node, float[] priors, int off, double fpuReduction) {
         final Nodes t = tr.t;
@@ -78,11 +77,10 @@ final class Selection {
         final int base = node * a;
         final int mask = t.legal[node] & 0xFF;
         double cs = tr.exploration.scale(t.visits[node] + t.virtual[node] - 1);
-        final int[] edgeVisits = t.edgeVisits;
-        final int[] edgeVirtual = t.edgeVirtual;
         double visitedMass = 0;
         for (int m = 0; m < a; m++) {
-            if (edgeVisits[base + m] + edgeVirtual[base + m] > 0) {
+            int ch = t.child[base + m];
+            if (ch != Nodes.NONE && t.visits[ch] + t.virtual[ch] > 0) {
                 visitedMass += priors[off + m];
             }
         }
@@ -93,12 +91,12 @@ final class Selection {
             if ((mask >>> m & 1) == 0) {
                 continue;
             }
-            if (t.edgeProof[base + m] == Nodes.WON) {
+            int ch = t.child[base + m];
+            if (ch != Nodes.NONE && t.proof[ch] == Nodes.WON) {
                 continue; // proven lost for the chooser (only with the solver on)
             }
-            int vl = edgeVirtual[base + m];
-            int n = edgeVisits[base + m] + vl;
-            double q = n == 0 ? fpu : (-t.edgeValue[base + m] - vl) / n;
+            int n = ch == Nodes.NONE ? 0 : t.visits[ch] + t.virtual[ch];
+            double q = n == 0 ? fpu : (-t.valueSum[ch] - t.virtual[ch]) / n;
             double score = q + cs * priors[off + m] / (1 + n);
             if (score > bestScore) {
                 bestScore = score;

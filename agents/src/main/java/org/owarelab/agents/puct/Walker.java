@@ -142,7 +142,9 @@ final class Walker {
         if (node == 0) {
             return false;
         }
-        t.addVirtual(node, 1);
+        for (int x = node; x != Nodes.NONE; x = t.parent[x]) {
+            t.virtual[x]++;
+        }
         collided[collisionCount++] = node;
         budget.collisions++;
         return true;
@@ -177,7 +179,9 @@ final class Walker {
             }
         }
         for (int i = 0; i < collisionCount; i++) {
-            t.addVirtual(collided[i], -1);
+            for (int x = collided[i]; x != Nodes.NONE; x = t.parent[x]) {
+                t.virtual[x]--;
+            }
         }
         collisionCount = 0;
         budget.inFlight -= pendingCount;
@@ -221,7 +225,6 @@ final class Walker {
                 int e = p * a + t.move[node];
                 t.edgeVisits[e]++;
                 t.edgeValue[e] += v;
-                t.edgeVirtual[e] -= dv;
             }
             v = -v;
             node = p;
@@ -278,7 +281,9 @@ final class Walker {
                     }
                 }
                 if (virtualLoss) {
-                    t.addVirtual(c, 1);
+                    for (int x = c; x != Nodes.NONE; x = t.parent[x]) {
+                        t.virtual[x]++;
+                    }
                 }
                 pendingDepth[s] = depth;
                 return c;
@@ -332,7 +337,7 @@ final class Walker {
     /** A new terminal node: proven by its exact value when the solver is on, which may prove its ancestors. */
     private int proven(Board b, int node, int depth) {
         if (tr.solver) {
-            t.prove(node, Nodes.proofOf(t.raw[node]));
+            t.proof[node] = Nodes.proofOf(t.raw[node]);
             propagate(t.parent[node]);
         }
         return terminal(b, node, depth);
@@ -369,7 +374,7 @@ final class Walker {
                 }
                 p = draw ? Nodes.DRAWN : Nodes.LOST;
             }
-            t.prove(node, p);
+            t.proof[node] = p;
             node = t.parent[node];
         }
     }

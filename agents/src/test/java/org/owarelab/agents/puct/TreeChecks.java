@@ -52,15 +52,11 @@ final class TreeChecks {
                     if (c == Nodes.NONE) {
                         assertEquals(0, t.edgeVisits[i * a + m], "edge visits of an absent child, node " + i);
                         assertEquals(0.0, t.edgeValue[i * a + m], "edge value of an absent child, node " + i);
-                        assertEquals(0, t.edgeVirtual[i * a + m], "edge virtual visits of an absent child, node " + i);
-                        assertEquals(Nodes.UNPROVEN, t.edgeProof[i * a + m], "edge proof of an absent child, node " + i);
                         continue;
                     }
                     assertEquals(t.visits[c], t.edgeVisits[i * a + m], "edge visits of child " + c);
                     assertEquals(Double.doubleToLongBits(t.valueSum[c]), Double.doubleToLongBits(t.edgeValue[i * a + m]),
                             "edge value of child " + c + " (bit for bit)");
-                    assertEquals(t.virtual[c], t.edgeVirtual[i * a + m], "edge virtual visits of child " + c);
-                    assertEquals(t.proof[c], t.edgeProof[i * a + m], "edge proof of child " + c);
                     assertTrue((t.legal[i] >>> m & 1) != 0, "child by an illegal move at node " + i);
                     assertEquals(i, t.parent[c]);
                     assertEquals(m, t.move[c]);
