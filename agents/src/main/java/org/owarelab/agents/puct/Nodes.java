@@ -13,10 +13,6 @@ import java.util.Arrays;
  *
  * <p>Perspective: {@code valueSum[i]} and {@code raw[i]} are from the view of the side to move
  * at node {@code i}; a parent reads a child's value negated. Not thread-safe.
- *
- * <p>Invariant: {@code edgeVisits[p * actions + m] == visits[child[p * actions + m]]} and
- * {@code edgeValue[p * actions + m] == valueSum[child[p * actions + m]]} (bit for bit: the same
- * additions in the same order) for every allocated child, 0 for an absent one.
  */
 final class Nodes {
     static final int NONE = -1;
@@ -61,14 +57,6 @@ final class Nodes {
     int[] child;
     /** {@code prior[i * actions + m]}: the evaluator's prior of move m at node i. */
     float[] prior;
-    /**
-     * {@code edgeVisits[i * actions + m]}: the completed visits of the child by move m of node i
-     * (0 when absent), a copy of its {@link #visits} kept beside its siblings' so that selection
-     * reads one node's children from consecutive slots rather than from one cache line per child.
-     */
-    int[] edgeVisits;
-    /** {@code edgeValue[i * actions + m]}: that child's {@link #valueSum}, from the child's mover's view. */
-    double[] edgeValue;
     /** Scratch for {@link #keepSubtree}: old index to new index. */
     private int[] map;
 
@@ -97,8 +85,6 @@ final class Nodes {
         raw = raw == null ? new float[cap] : Arrays.copyOf(raw, cap);
         child = child == null ? new int[cap * actions] : Arrays.copyOf(child, cap * actions);
         prior = prior == null ? new float[cap * actions] : Arrays.copyOf(prior, cap * actions);
-        edgeVisits = edgeVisits == null ? new int[cap * actions] : Arrays.copyOf(edgeVisits, cap * actions);
-        edgeValue = edgeValue == null ? new double[cap * actions] : Arrays.copyOf(edgeValue, cap * actions);
         map = new int[cap];
         capacity = cap;
     }
@@ -130,8 +116,6 @@ final class Nodes {
         legal[i] = 0;
         raw[i] = 0f;
         Arrays.fill(child, i * actions, i * actions + actions, NONE);
-        Arrays.fill(edgeVisits, i * actions, i * actions + actions, 0);
-        Arrays.fill(edgeValue, i * actions, i * actions + actions, 0);
         return i;
     }
 
@@ -167,8 +151,6 @@ final class Nodes {
                 int c = child[i * a + m];
                 child[j * a + m] = c == NONE ? NONE : map[c];
                 prior[j * a + m] = prior[i * a + m];
-                edgeVisits[j * a + m] = edgeVisits[i * a + m];
-                edgeValue[j * a + m] = edgeValue[i * a + m];
             }
         }
         size = next;

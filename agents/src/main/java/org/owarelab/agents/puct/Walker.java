@@ -215,19 +215,12 @@ final class Walker {
     private void backup(int node, double v, boolean inFlight) {
         final Nodes t = this.t;
         int dv = inFlight ? 1 : 0;
-        final int a = t.actions;
         while (node != Nodes.NONE) {
             t.visits[node]++;
             t.valueSum[node] += v;
             t.virtual[node] -= dv;
-            int p = t.parent[node];
-            if (p != Nodes.NONE) {
-                int e = p * a + t.move[node];
-                t.edgeVisits[e]++;
-                t.edgeValue[e] += v;
-            }
             v = -v;
-            node = p;
+            node = t.parent[node];
         }
     }
 
