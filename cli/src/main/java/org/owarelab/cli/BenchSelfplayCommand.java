@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.SyntheticEvaluator;
 import org.owarelab.agents.inference.UniformEvaluator;
@@ -20,7 +18,6 @@ import org.owarelab.model.PolicyValueNet;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.SelfPlayBenchmark;
 import org.owarelab.training.selfplay.SelfPlayConfig;
-import org.owarelab.training.selfplay.SelfPlayStats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -127,7 +124,11 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         SelfPlayConfig cfg = SelfPlayConfig.DEFAULT.withGames(games, leaves).withSimulations(sims)
                 .withSearch(PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)));
         if (playoutCap != null) {
-            cfg = cfg.withPlayoutCap(parsePlayoutCap(playoutCap, sims));
+            try {
+                cfg = cfg.withPlayoutCap(SelfPlayConfig.PlayoutCap.parse(playoutCap, sims));
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--playout-cap " + playoutCap + ": " + e.getMessage());
+            }
         }
         int measured = totalGames > 0 ? totalGames : Math.max(1, games / 2);
         List<SelfPlayBenchmark.Result> rs;
@@ -144,27 +145,14 @@ final class BenchSelfplayCommand implements Callable<Integer> {
                         : String.format(Locale.ROOT, " (a full search with probability %s, else %d)",
                                 cfg.playoutCap().fullProbability(), cfg.playoutCap().fastSimulations()));
         out.printf(Locale.ROOT, "evaluator: %s%n", what);
-        double[] eff = new double[rs.size()];
-        double[] raws = new double[rs.size()];
-        SelfPlayStats stats = SelfPlayStats.ZERO;
-        double seconds = 0;
-        double cpuSeconds = 0;
-        double evSeconds = 0;
+        SelfPlayBenchmark.Rounds rounds = SelfPlayBenchmark.Rounds.of(rs);
         for (int i = 0; i < rs.size(); i++) {
             SelfPlayBenchmark.Result x = rs.get(i);
-            eff[i] = x.efficiency();
-            raws[i] = x.rawEvalsPerSecond();
-            stats = stats.plus(x.stats());
-            seconds += x.seconds();
-            cpuSeconds += x.cpuSeconds();
-            evSeconds += x.evaluatorSeconds();
             out.printf(Locale.ROOT, "round %d: %d simulations/s, %d evals/s, raw %d evals/s, efficiency %.1f%%%n", i + 1,
                     (long) x.simulationsPerSecond(), (long) x.evalsPerSecond(), (long) x.rawEvalsPerSecond(),
                     100 * x.efficiency());
         }
-        // The rounds together; the raw throughput and the efficiency are the rounds' medians.
-        SelfPlayBenchmark.Result res = new SelfPlayBenchmark.Result(workers, stats, seconds, cpuSeconds, evSeconds,
-                new Median().evaluate(raws));
+        SelfPlayBenchmark.Result res = rounds.joined();
         out.printf(Locale.ROOT, "games: %d, moves: %d, positions: %d in %.2f s%n", res.stats().games(),
                 res.stats().moves(), res.stats().positions(), res.seconds());
         out.printf(Locale.ROOT, "mean batch: %.1f%n", res.stats().meanBatch());
@@ -176,34 +164,12 @@ final class BenchSelfplayCommand implements Callable<Integer> {
                 (long) res.rawEvalsPerSecond());
         out.printf(Locale.ROOT, "evaluator share of worker time: %.1f%%%n", 100 * res.evaluatorShare());
         if (rs.size() == 1) {
-            out.printf(Locale.ROOT, "efficiency: %.1f%%%n", 100 * eff[0]);
+            out.printf(Locale.ROOT, "efficiency: %.1f%%%n", 100 * rounds.medianEfficiency());
         } else {
             out.printf(Locale.ROOT, "efficiency: %.1f%% (median of %d rounds; %.1f-%.1f%%)%n",
-                    100 * new Median().evaluate(eff), eff.length, 100 * StatUtils.min(eff), 100 * StatUtils.max(eff));
+                    100 * rounds.medianEfficiency(), rs.size(), 100 * rounds.minEfficiency(), 100 * rounds.maxEfficiency());
         }
         out.flush();
         return 0;
-    }
-
-    /** {@code P,FAST} of {@code --playout-cap}, checked as {@code selfplay.playoutCap} is. */
-    static SelfPlayConfig.PlayoutCap parsePlayoutCap(String text, int sims) {
-        String[] parts = text.split(",", -1);
-        try {
-            if (parts.length != 2) {
-                throw new NumberFormatException();
-            }
-            SelfPlayConfig.PlayoutCap cap = new SelfPlayConfig.PlayoutCap(Double.parseDouble(parts[0].trim()),
-                    Integer.parseInt(parts[1].trim()));
-            if (cap.fastSimulations() > sims) {
-                throw new BadInputException("--playout-cap " + text + ": FAST (" + cap.fastSimulations()
-                        + ") must be at most --sims (" + sims + ")");
-            }
-            return cap;
-        } catch (NumberFormatException e) {
-            throw new BadInputException("--playout-cap " + text + ": expected P,FAST, a probability in (0, 1] and a "
-                    + "simulation count, e.g. 0.25,40");
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("--playout-cap " + text + ": " + e.getMessage());
-        }
     }
 }

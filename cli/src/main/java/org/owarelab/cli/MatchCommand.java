@@ -1,8 +1,6 @@
 package org.owarelab.cli;
 
-import java.io.File;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -119,18 +117,8 @@ final class MatchCommand implements Callable<Integer> {
         if (sprtOption == null) {
             return null;
         }
-        String[] parts = sprtOption.split(",", -1);
         try {
-            if (parts.length != 2 && parts.length != 4) {
-                throw new IllegalArgumentException("expected 2 or 4 numbers");
-            }
-            double[] x = new double[4];
-            x[2] = 0.05;
-            x[3] = 0.05;
-            for (int i = 0; i < parts.length; i++) {
-                x[i] = Double.parseDouble(parts[i].trim());
-            }
-            return new Sprt(x[0], x[1], x[2], x[3]);
+            return Sprt.parse(sprtOption);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--sprt: '" + sprtOption + "' is not ELO0,ELO1[,ALPHA,BETA] "
                     + "with ELO0 < ELO1 and error rates in (0, 1), e.g. 0,20 or 0,20,0.05,0.05 ("
@@ -237,11 +225,7 @@ final class MatchCommand implements Callable<Integer> {
     }
 
     static Path recordsFile(String out) {
-        Path p = Path.of(out);
-        if (Files.isDirectory(p) || out.endsWith("/") || out.endsWith(File.separator)) {
-            return p.resolve("games.jsonl");
-        }
-        return p;
+        return MatchRecords.at(out);
     }
 
     private static void print(PrintWriter out, MatchResult result, Path records, Gate gate) {

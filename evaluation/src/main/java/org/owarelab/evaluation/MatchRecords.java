@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.Closeable;
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
@@ -34,6 +35,18 @@ import org.owarelab.util.Texts;
 public final class MatchRecords {
     /** The file name in a tournament directory. */
     public static final String FILE = "games.jsonl";
+
+    /**
+     * Where a command's {@code --out OUT} puts its records: {@code OUT/}{@value #FILE} when
+     * {@code OUT} is a directory or ends with a separator, else the file {@code OUT} itself.
+     */
+    public static Path at(String out) {
+        Path p = Path.of(out);
+        if (Files.isDirectory(p) || out.endsWith("/") || out.endsWith(File.separator)) {
+            return p.resolve(FILE);
+        }
+        return p;
+    }
 
     private static final ObjectMapper JSON = Mappers.json();
     private static final Set<String> FIELDS = Set.of("format", "game", "pair", "opening", "rules", "position", "moves",

@@ -1,7 +1,5 @@
 package org.owarelab.evaluation;
 
-import org.owarelab.util.AtomicFiles;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.rules.Side;
+import org.owarelab.util.AtomicFiles;
 
 class MatchRecordsTest {
     @TempDir
@@ -22,6 +21,14 @@ class MatchRecordsTest {
     private static final MatchRecord FULL = new MatchRecord(17, 8, 3, "houses=6,seeds=4", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
             "CfAb", 2, "alphabeta:depth=3", "uci:cmd=\"java -jar e.jar\"", Side.NORTH, -42, Side.SOUTH, "threshold", 27,
             21, null, -1, new long[] {12, 9});
+
+    @Test
+    void anOutDirectoryHoldsGamesJsonlAndAnyOtherOutIsTheFileItself() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("m"));
+        assertEquals(sub.resolve(MatchRecords.FILE), MatchRecords.at(sub.toString()));
+        assertEquals(dir.resolve("new").resolve(MatchRecords.FILE), MatchRecords.at(dir.resolve("new") + "/"));
+        assertEquals(dir.resolve("g.jsonl"), MatchRecords.at(dir.resolve("g.jsonl").toString()));
+    }
 
     @Test
     void jsonFormIsTheDocumentedOne() {

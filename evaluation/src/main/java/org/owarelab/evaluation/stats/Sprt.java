@@ -60,6 +60,24 @@ public record Sprt(double elo0, double elo1, double alpha, double beta) {
         }
     }
 
+    /**
+     * The test written {@code ELO0,ELO1[,ALPHA,BETA]} ({@code oware match --sprt}): the error rates
+     * 0.05 each when left out.
+     *
+     * @throws IllegalArgumentException saying what is wrong: not 2 or 4 numbers, or not a valid test
+     */
+    public static Sprt parse(String text) {
+        String[] parts = text.split(",", -1);
+        if (parts.length != 2 && parts.length != 4) {
+            throw new IllegalArgumentException("expected 2 or 4 numbers");
+        }
+        double[] x = {0, 0, 0.05, 0.05};
+        for (int i = 0; i < parts.length; i++) {
+            x[i] = Double.parseDouble(parts[i].trim());
+        }
+        return new Sprt(x[0], x[1], x[2], x[3]);
+    }
+
     /** The bound at or below which H0 is accepted: {@code log(beta / (1 - alpha))}. */
     public double lowerBound() {
         return Math.log(beta / (1 - alpha));

@@ -10,6 +10,17 @@ class SprtTest {
     private static final Sprt GATE = new Sprt(0, 30, 0.05, 0.05);
 
     @Test
+    void theCommandLinesFormReadsTwoOrFourNumbersWithDefaultErrorRates() {
+        assertEquals(new Sprt(0, 20, 0.05, 0.05), Sprt.parse("0,20"));
+        assertEquals(new Sprt(-5, 5, 0.1, 0.2), Sprt.parse(" -5, 5 ,0.1,0.2"));
+        assertEquals("expected 2 or 4 numbers", assertThrows(IllegalArgumentException.class,
+                () -> Sprt.parse("0,20,0.05")).getMessage());
+        assertThrows(NumberFormatException.class, () -> Sprt.parse("0,x"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Sprt.parse("20,0")).getMessage()
+                .contains("elo0 < elo1"));
+    }
+
+    @Test
     void waldBounds() {
         assertEquals(-Math.log(19), GATE.lowerBound(), 1e-12);
         assertEquals(Math.log(19), GATE.upperBound(), 1e-12);

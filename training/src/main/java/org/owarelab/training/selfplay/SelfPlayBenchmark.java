@@ -65,6 +65,46 @@ public final class SelfPlayBenchmark {
         }
     }
 
+    /**
+     * Measured rounds joined: their counts and times summed, the raw throughput the rounds' median
+     * (each round compares figures taken seconds apart), and the rounds' efficiencies' median and
+     * range.
+     */
+    public record Rounds(List<Result> rounds, Result joined, double medianEfficiency, double minEfficiency,
+            double maxEfficiency) {
+        public static Rounds of(List<Result> rounds) {
+            if (rounds.isEmpty()) {
+                throw new IllegalArgumentException("no rounds");
+            }
+            double[] eff = new double[rounds.size()];
+            double[] raws = new double[rounds.size()];
+            SelfPlayStats stats = SelfPlayStats.ZERO;
+            double seconds = 0;
+            double cpuSeconds = 0;
+            double evSeconds = 0;
+            for (int i = 0; i < rounds.size(); i++) {
+                Result x = rounds.get(i);
+                eff[i] = x.efficiency();
+                raws[i] = x.rawEvalsPerSecond();
+                stats = stats.plus(x.stats());
+                seconds += x.seconds();
+                cpuSeconds += x.cpuSeconds();
+                evSeconds += x.evaluatorSeconds();
+            }
+            Result joined = new Result(rounds.get(0).workers(), stats, seconds, cpuSeconds, evSeconds, median(raws));
+            return new Rounds(List.copyOf(rounds), joined, median(eff), Arrays.stream(eff).min().getAsDouble(),
+                    Arrays.stream(eff).max().getAsDouble());
+        }
+
+        /** The middle value (the mean of the two middle ones for an even count). */
+        static double median(double[] xs) {
+            double[] s = xs.clone();
+            Arrays.sort(s);
+            int n = s.length;
+            return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+        }
+    }
+
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
 
     private SelfPlayBenchmark() {

@@ -141,6 +141,31 @@ public record SelfPlayConfig(int parallelGames, int leavesPerGame, int simulatio
                 throw new IllegalArgumentException("playoutCap.fastSimulations=" + fastSimulations + ": expected >= 1");
             }
         }
+
+        /**
+         * {@code P,FAST} ({@code oware bench selfplay --playout-cap}): a probability in (0, 1] and a
+         * simulation count, at most {@code simulations}.
+         *
+         * @throws IllegalArgumentException saying what is wrong (the command prefixes its option)
+         */
+        public static PlayoutCap parse(String text, int simulations) {
+            String[] parts = text.split(",", -1);
+            PlayoutCap cap;
+            try {
+                if (parts.length != 2) {
+                    throw new NumberFormatException();
+                }
+                cap = new PlayoutCap(Double.parseDouble(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("expected P,FAST, a probability in (0, 1] and a simulation count, "
+                        + "e.g. 0.25,40");
+            }
+            if (cap.fastSimulations() > simulations) {
+                throw new IllegalArgumentException("FAST (" + cap.fastSimulations() + ") must be at most --sims ("
+                        + simulations + ")");
+            }
+            return cap;
+        }
     }
 
     /**
