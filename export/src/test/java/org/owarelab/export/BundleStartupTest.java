@@ -64,8 +64,12 @@ class BundleStartupTest {
         Path out = Files.createTempFile(shared, "out", ".txt");
         Path err = Files.createTempFile(shared, "err", ".txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
+        try (var stdin = p.getOutputStream()) {
+            stdin.write(input.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // A launcher that refuses the bundle may exit before it reads its input (a broken
+            // pipe): what it printed and its exit status are what the tests check.
+        }
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError(launcher + " did not end within 120 s");
