@@ -1,4 +1,5 @@
 package org.owarelab.cli;
+import org.owarelab.util.Pythons;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,24 +31,7 @@ class OnnxNetworkCommandTest {
 
     /** A python that imports torch and onnx, or null. */
     static String torchPython() throws InterruptedException {
-        List<String> candidates = new ArrayList<>();
-        String named = System.getenv("OWARE_PYTHON");
-        if (named != null && !named.isBlank()) {
-            candidates.add(named);
-        }
-        candidates.add(REPO.resolve("python/.venv/bin/python").toString());
-        for (String c : candidates) {
-            try {
-                Process p = new ProcessBuilder(c, "-c", "import torch, onnx").redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                if (p.waitFor() == 0) {
-                    return c;
-                }
-            } catch (IOException e) {
-                // not this one
-            }
-        }
-        return null;
+        return Pythons.find("torch, onnx");
     }
 
     /** Exports python/examples/onnx_network.py's untrained MLP for {@code shape} into {@code out}. */

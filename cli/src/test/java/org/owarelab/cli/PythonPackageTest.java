@@ -9,10 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.util.Pythons;
 
 /**
  * Runs the Python package's pytest suite ({@code python/tests}) on both of its backends: in-process
@@ -31,21 +31,9 @@ class PythonPackageTest {
 
     @Test
     void pytestSuitePassesOnBothBackends() throws Exception {
-        String python = null;
         // python/.venv (python/venv.sh, which .ci/run runs) adds the pinned gymnasium, pettingzoo,
         // tensorboard, onnx and torch that the ecosystem checks need; OWARE_PYTHON names another.
-        List<String> candidates = new ArrayList<>();
-        String named = System.getenv("OWARE_PYTHON");
-        if (named != null && !named.isBlank()) {
-            candidates.add(named);
-        }
-        candidates.addAll(List.of(REPO.resolve("python/.venv/bin/python").toString(), "/usr/bin/python3", "python3"));
-        for (String candidate : candidates) {
-            if (run(List.of(candidate, "-c", "import jpype, pytest, numpy"), null) == 0) {
-                python = candidate;
-                break;
-            }
-        }
+        String python = Pythons.find("jpype, pytest, numpy", "/usr/bin/python3", "python3");
         assumeTrue(python != null, "python3 with jpype, pytest and numpy is absent: the Python package's tests "
                 + "did not run; install python3-jpype python3-pytest python3-numpy (.ci/run does)");
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.evaluation.stats.Rating;
+import org.owarelab.util.Pythons;
 
 /**
  * A report's Elo series and ratings read back with TensorBoard's own reader (scripts/tensorboard-dump.py
@@ -65,19 +66,6 @@ class EloBoardTest {
     }
 
     private static String python() throws Exception {
-        String named = System.getenv("OWARE_PYTHON");
-        for (String c : named != null && !named.isBlank() ? List.of(named, REPO.resolve("python/.venv/bin/python").toString())
-                : List.of(REPO.resolve("python/.venv/bin/python").toString())) {
-            try {
-                Process p = new ProcessBuilder(c, "-c", "import tensorboard.backend.event_processing.event_accumulator")
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                if (p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                    return c;
-                }
-            } catch (java.io.IOException e) {
-                // not this one
-            }
-        }
-        return null;
+        return Pythons.find("tensorboard.backend.event_processing.event_accumulator");
     }
 }

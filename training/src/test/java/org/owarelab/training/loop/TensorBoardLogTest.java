@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owarelab.util.Pythons;
 
 /**
  * A tiny run's TensorBoard files, read back with TensorBoard's own reader (tensorboard 2.21.0's
@@ -38,24 +39,7 @@ class TensorBoardLogTest {
 
     @BeforeAll
     static void findPython() throws Exception {
-        List<String> candidates = new ArrayList<>();
-        String named = System.getenv("OWARE_PYTHON");
-        if (named != null && !named.isBlank()) {
-            candidates.add(named);
-        }
-        candidates.add(REPO.resolve("python/.venv/bin/python").toString());
-        for (String c : candidates) {
-            try {
-                Process p = new ProcessBuilder(c, "-c", "import tensorboard.backend.event_processing.event_accumulator")
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                if (p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                    python = c;
-                    break;
-                }
-            } catch (java.io.IOException e) {
-                // not this one
-            }
-        }
+        python = Pythons.find("tensorboard.backend.event_processing.event_accumulator");
         assumeTrue(python != null, "no python with tensorboard (run python/venv.sh, or set OWARE_PYTHON): "
                 + "the TensorBoard files were not read back with TensorBoard's reader");
     }
