@@ -26,6 +26,10 @@ def run_child(body, backend, timeout=180):
         import numpy as np
         from oware_lab import OwareEnv, OwareVectorEnv, OwareError, agent
         B = {backend!r}
+        # A Python started with SIGINT ignored (a job put in the background by a non-interactive
+        # shell, nohup, some CI runners) installs no KeyboardInterrupt handler; a user's terminal
+        # Python has it: install it, so the SIGINT below is the user's Ctrl-C wherever the suite runs.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
         def ctrl_c(after):
             threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT)).start()
