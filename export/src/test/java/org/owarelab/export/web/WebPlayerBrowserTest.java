@@ -3,7 +3,6 @@ package org.owarelab.export.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,18 +43,12 @@ import org.owarelab.training.nn.CheckpointWriter;
  */
 @Tag("browser")
 class WebPlayerBrowserTest {
-    private static final Path CHROMIUM = PlayPages.CHROMIUM;
-    private static final Path CHROMEDRIVER = PlayPages.CHROMEDRIVER;
-
     @TempDir
     Path tmp;
 
     @Test
     void aWholeGameAgainstTheInBrowserPlayerFromAStaticServer() throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), "browser test skipped: /usr/bin/chromium is not installed "
-                + "(apt-get install -y chromium chromium-driver; .ci/run does)");
-        assertTrue(Files.isExecutable(CHROMEDRIVER), "Chromium is installed but not its driver: "
-                + "apt-get install -y chromium-driver (.ci/run does)");
+        PlayPages.assumeBrowser();
         Path checkpoint = tmp.resolve("run/checkpoints/step-00000003");
         Files.createDirectories(checkpoint.getParent());
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.mlp(32, 32), Encoders.create("compact", RuleSet.DEFAULT),
@@ -85,7 +78,7 @@ class WebPlayerBrowserTest {
         // Generous upper bounds on each wait (a loaded machine); the test waits for states, never sleeps.
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(120));
         driver.get(url);
-        wait.until(d -> state(d).equals("human"));
+        wait.until(d -> PlayPages.state(d).equals("human"));
         // the worker has loaded the model (or says why not)
         wait.until(d -> d.findElement(By.id("agent")).getText().contains("BrowserNet")
                 || !d.findElement(By.id("error")).getText().isEmpty());
@@ -99,52 +92,52 @@ class WebPlayerBrowserTest {
         driver.findElement(By.cssSelector("#about summary")).click();
         assertTrue(driver.findElement(By.id("details")).getText().contains("mlp"), driver.findElement(By.id("details")).getText());
         driver.findElement(By.cssSelector("#about summary")).click();
-        assertBoardDrawn(driver, new Board(), "south");
+        PlayPages.assertBoardDrawn(driver, new Board(), "south");
 
         // North: the agent opens, searching for 1.5 s, shown as thinking; then undo is refused (no human move yet)
         new Select(driver.findElement(By.id("limit"))).selectByValue("time");
         setAmount(driver, "1500");
         new Select(driver.findElement(By.id("side"))).selectByValue("north");
         driver.findElement(By.id("new")).click();
-        wait.until(d -> state(d).equals("thinking"));
+        wait.until(d -> PlayPages.state(d).equals("thinking"));
         assertTrue(driver.findElement(By.id("status")).getText().startsWith("Agent is thinking"));
         assertTrue(driver.findElement(By.tagName("body")).getDomAttribute("class").contains("thinking"));
-        wait.until(d -> state(d).equals("human"));
-        String opening = moves(driver);
+        wait.until(d -> PlayPages.state(d).equals("human"));
+        String opening = PlayPages.moves(driver);
         assertEquals(1, opening.length());
         assertReply(driver, opening.charAt(0));
         Board b = new Board();
         Moves.playAll(b, opening);
-        assertBoardDrawn(driver, b, "north");
+        PlayPages.assertBoardDrawn(driver, b, "north");
         assertFalse(driver.findElement(By.id("undo")).isEnabled());
 
         // one human move, the reply (24 simulations), then undo back to the agent's opening
         new Select(driver.findElement(By.id("limit"))).selectByValue("sims");
         setAmount(driver, "24");
-        house(driver, String.valueOf(b.legalLetters().charAt(0))).click();
-        wait.until(d -> state(d).equals("human") && moves(d).length() == 3 || state(d).equals("over"));
+        PlayPages.house(driver, String.valueOf(b.legalLetters().charAt(0))).click();
+        wait.until(d -> PlayPages.state(d).equals("human") && PlayPages.moves(d).length() == 3 || PlayPages.state(d).equals("over"));
         Board after = new Board();
-        Moves.playAll(after, moves(driver));
-        assertBoardDrawn(driver, after, "north");
+        Moves.playAll(after, PlayPages.moves(driver));
+        PlayPages.assertBoardDrawn(driver, after, "north");
         driver.findElement(By.id("undo")).click();
-        wait.until(d -> moves(d).equals(opening) && state(d).equals("human"));
-        assertBoardDrawn(driver, b, "north");
+        wait.until(d -> PlayPages.moves(d).equals(opening) && PlayPages.state(d).equals("human"));
+        PlayPages.assertBoardDrawn(driver, b, "north");
 
         // a whole game as South: the first legal house each turn until the game ends
         new Select(driver.findElement(By.id("side"))).selectByValue("south");
         driver.findElement(By.id("new")).click();
-        wait.until(d -> moves(d).isEmpty() && state(d).equals("human"));
+        wait.until(d -> PlayPages.moves(d).isEmpty() && PlayPages.state(d).equals("human"));
         boolean captureShown = false;
-        for (int turn = 0; turn < 400 && !state(driver).equals("over"); turn++) {
-            String before = moves(driver);
+        for (int turn = 0; turn < 400 && !PlayPages.state(driver).equals("over"); turn++) {
+            String before = PlayPages.moves(driver);
             Board now = new Board();
             Moves.playAll(now, before);
-            house(driver, String.valueOf(now.legalLetters().charAt(0))).click();
-            wait.until(d -> !moves(d).equals(before) && (state(d).equals("human") || state(d).equals("over")));
-            String played = moves(driver);
+            PlayPages.house(driver, String.valueOf(now.legalLetters().charAt(0))).click();
+            wait.until(d -> !PlayPages.moves(d).equals(before) && (PlayPages.state(d).equals("human") || PlayPages.state(d).equals("over")));
+            String played = PlayPages.moves(driver);
             Board drawn = new Board();
             Moves.playAll(drawn, played); // the agent's moves are legal under the Java rules
-            assertBoardDrawn(driver, drawn, "south");
+            PlayPages.assertBoardDrawn(driver, drawn, "south");
             if (played.length() > before.length() + 1) {
                 assertReply(driver, played.charAt(played.length() - 1));
             }
@@ -159,9 +152,9 @@ class WebPlayerBrowserTest {
                 }
             }
         }
-        assertEquals("over", state(driver), "the game ended within 400 turns");
+        assertEquals("over", PlayPages.state(driver), "the game ended within 400 turns");
         Board end = new Board();
-        Moves.playAll(end, moves(driver));
+        Moves.playAll(end, PlayPages.moves(driver));
         assertTrue(end.isOver());
         String status = driver.findElement(By.id("status")).getText();
         assertTrue(status.startsWith("Game over (" + end.endReason().name() + ")"), status);
@@ -180,18 +173,18 @@ class WebPlayerBrowserTest {
         new Select(driver.findElement(By.id("side"))).selectByValue("south");
         ((JavascriptExecutor) driver).executeScript("document.activeElement.blur()");
         new Actions(driver).sendKeys("n").perform();
-        wait.until(d -> moves(d).isEmpty() && state(d).equals("human"));
+        wait.until(d -> PlayPages.moves(d).isEmpty() && PlayPages.state(d).equals("human"));
         PlayPages.assertFitsWidth(driver);
         new Actions(driver).sendKeys("c").perform();
-        wait.until(d -> moves(d).length() == 2 && state(d).equals("human"));
-        assertEquals('C', moves(driver).charAt(0), "key c sows South's third house");
+        wait.until(d -> PlayPages.moves(d).length() == 2 && PlayPages.state(d).equals("human"));
+        assertEquals('C', PlayPages.moves(driver).charAt(0), "key c sows South's third house");
         new Actions(driver).sendKeys("u").perform();
-        wait.until(d -> moves(d).isEmpty() && state(d).equals("human"));
+        wait.until(d -> PlayPages.moves(d).isEmpty() && PlayPages.state(d).equals("human"));
         assertTrue(PlayPages.playByKeys(driver, "south", 400, true, Duration.ofSeconds(120)), "a capture");
         PlayPages.assertFitsWidth(driver);
         PlayPages.screenshot(driver, "web-player-phone");
         PlayPages.playByKeys(driver, "south", 400, false, Duration.ofSeconds(120));
-        assertEquals("over", state(driver), "the game ended within 400 turns");
+        assertEquals("over", PlayPages.state(driver), "the game ended within 400 turns");
         assertEquals("", driver.findElement(By.id("error")).getText());
     }
 
@@ -205,23 +198,5 @@ class WebPlayerBrowserTest {
         String reply = driver.findElement(By.id("reply")).getText();
         assertTrue(reply.startsWith("played " + move + ", value "), reply);
         assertTrue(reply.contains("PV " + move), reply);
-    }
-
-    private static void assertBoardDrawn(WebDriver driver, Board b, String human) {
-        PlayPages.assertBoardDrawn(driver, b, human);
-    }
-
-    private static WebElement house(WebDriver driver, String letter) {
-        return driver.findElement(By.cssSelector(".house[data-letter='" + letter + "']"));
-    }
-
-    private static String state(WebDriver driver) {
-        String s = driver.findElement(By.tagName("body")).getDomAttribute("data-state");
-        return s == null ? "" : s;
-    }
-
-    private static String moves(WebDriver driver) {
-        String m = driver.findElement(By.tagName("body")).getDomAttribute("data-moves");
-        return m == null ? "" : m;
     }
 }

@@ -2,10 +2,8 @@ package org.owarelab.play.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
@@ -34,18 +32,12 @@ import org.owarelab.rules.RuleSet;
  */
 @Tag("browser")
 class PlayPageBrowserTest {
-    private static final Path CHROMIUM = PlayPages.CHROMIUM;
-    private static final Path CHROMEDRIVER = PlayPages.CHROMEDRIVER;
-
     @TempDir
     Path profile;
 
     @Test
     void aHumanMoveAndTheAgentsReplyAppearAndAnIllegalClickIsRefused() throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), "browser test skipped: /usr/bin/chromium is not installed "
-                + "(apt-get install -y chromium chromium-driver; .ci/run does)");
-        assertTrue(Files.isExecutable(CHROMEDRIVER), "Chromium is installed but not its driver: "
-                + "apt-get install -y chromium-driver (.ci/run does)");
+        PlayPages.assumeBrowser();
         try (AgentRegistry agents = BuiltInAgents.registry();
                 PlayServer server = PlayServer.start(agents, "alphabeta:depth=4", RuleSet.DEFAULT, 3,
                         InetAddress.getLoopbackAddress(), 0)) {
@@ -69,14 +61,14 @@ class PlayPageBrowserTest {
         assertEquals("f", driver.findElements(By.cssSelector("#row-top .house")).get(0).getDomAttribute("data-letter"));
 
         // an illegal click (the agent's house) is refused and nothing is played
-        house(driver, "a").click();
+        PlayPages.house(driver, "a").click();
         wait.until(d -> d.findElement(By.id("error")).getText().contains("a is not a legal move here"));
-        assertEquals("", moves(driver));
+        assertEquals("", PlayPages.moves(driver));
 
         // a human move and the agent's reply
-        house(driver, "C").click();
-        wait.until(d -> moves(d).length() == 2);
-        String played = moves(driver);
+        PlayPages.house(driver, "C").click();
+        wait.until(d -> PlayPages.moves(d).length() == 2);
+        String played = PlayPages.moves(driver);
         assertEquals('C', played.charAt(0));
         Board b = new Board(RuleSet.DEFAULT);
         Moves.playAll(b, played);
@@ -85,32 +77,32 @@ class PlayPageBrowserTest {
         assertTrue(reply.startsWith("played " + played.charAt(1) + ", value "), reply);
         assertTrue(reply.contains("PV " + played.charAt(1)), reply);
         assertTrue(driver.findElement(By.id("last")).getText().startsWith("Agent played " + played.charAt(1)));
-        assertTrue(house(driver, String.valueOf(played.charAt(1))).getDomAttribute("class").contains("last"));
+        assertTrue(PlayPages.house(driver, String.valueOf(played.charAt(1))).getDomAttribute("class").contains("last"));
         assertEquals("", driver.findElement(By.id("error")).getText());
 
         // a house of the human's that is not legal now (C was just emptied) is refused too
         if (!b.isLegal(2)) {
-            house(driver, "C").click();
+            PlayPages.house(driver, "C").click();
             wait.until(d -> d.findElement(By.id("error")).getText().contains("C is not a legal move here"));
-            assertEquals(played, moves(driver));
+            assertEquals(played, PlayPages.moves(driver));
         }
 
         // undo returns to the start; then the first legal house each turn until a move captures,
         // which the page must mark (the screenshot then shows one)
         driver.findElement(By.id("undo")).click();
-        wait.until(d -> moves(d).isEmpty());
+        wait.until(d -> PlayPages.moves(d).isEmpty());
         assertBoardDrawn(driver, new Board(RuleSet.DEFAULT));
         boolean captured = false;
         for (int turn = 0; turn < 30 && !captured; turn++) {
-            String before = moves(driver);
+            String before = PlayPages.moves(driver);
             Board now = new Board(RuleSet.DEFAULT);
             Moves.playAll(now, before);
             if (now.isOver()) {
                 break;
             }
-            house(driver, String.valueOf(now.legalLetters().charAt(0))).click();
-            wait.until(d -> !moves(d).equals(before));
-            String after = moves(driver);
+            PlayPages.house(driver, String.valueOf(now.legalLetters().charAt(0))).click();
+            wait.until(d -> !PlayPages.moves(d).equals(before));
+            String after = PlayPages.moves(driver);
             Board b2 = new Board(RuleSet.DEFAULT);
             for (int i = 0; i < after.length(); i++) {
                 b2.play(Moves.parse(b2, after.charAt(i)));
@@ -142,10 +134,10 @@ class PlayPageBrowserTest {
         amount.sendKeys("2");
         new Select(driver.findElement(By.id("side"))).selectByValue("north");
         driver.findElement(By.id("new")).click();
-        wait.until(d -> moves(d).length() == 1 && d.findElement(By.tagName("body")).getDomAttribute("data-state")
+        wait.until(d -> PlayPages.moves(d).length() == 1 && d.findElement(By.tagName("body")).getDomAttribute("data-state")
                 .equals("human"));
         Board b = new Board(RuleSet.DEFAULT);
-        Moves.playAll(b, moves(driver));
+        Moves.playAll(b, PlayPages.moves(driver));
         PlayPages.assertBoardDrawn(driver, b, "north");
         assertEquals("a", driver.findElements(By.cssSelector("#row-bottom .house")).get(0).getDomAttribute("data-letter"));
         PlayPages.assertFitsWidth(driver);
@@ -156,14 +148,5 @@ class PlayPageBrowserTest {
 
     private static void assertBoardDrawn(WebDriver driver, Board b) {
         PlayPages.assertBoardDrawn(driver, b, "south");
-    }
-
-    private static WebElement house(WebDriver driver, String letter) {
-        return driver.findElement(By.cssSelector(".house[data-letter='" + letter + "']"));
-    }
-
-    private static String moves(WebDriver driver) {
-        String m = driver.findElement(By.tagName("body")).getDomAttribute("data-moves");
-        return m == null ? "" : m;
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
@@ -139,6 +140,17 @@ public final class PlayPages {
         Files.createDirectories(Path.of("target"));
         Files.write(Path.of("target", name + ".png"), png);
         assertTrue(png.length > 1000);
+    }
+
+    /**
+     * Skips the calling test, saying why, where Chromium is not installed; fails where Chromium is
+     * there without its driver (a half-installed browser is an error, not a reason to skip).
+     */
+    public static void assumeBrowser() {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "browser test skipped: "
+                + "/usr/bin/chromium is not installed (apt-get install -y chromium chromium-driver; .ci/run does)");
+        assertTrue(Files.isExecutable(CHROMEDRIVER), "Chromium is installed but not its driver: "
+                + "apt-get install -y chromium-driver (.ci/run does)");
     }
 
     public static WebElement house(WebDriver driver, String letter) {
