@@ -79,9 +79,9 @@ final class Gumbel {
                 continue;
             }
             int c = t.child[node * a + m];
-            int n = c == Nodes.NONE ? 0 : t.visits[c] + t.virtual[c];
+            int n = c == Nodes.NONE ? 0 : t.visits(c) + t.virtual[c];
             if (n > 0) {
-                double q = (-t.valueSum[c] - t.virtual[c]) / n;
+                double q = (-t.valueSum(c) - t.virtual[c]) / n;
                 out[m] = q;
                 double p = Math.max(MIN_PRIOR, priors[off + m]);
                 visitedMass += p;

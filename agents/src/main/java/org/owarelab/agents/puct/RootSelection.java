@@ -35,7 +35,7 @@ final class RootSelection {
     private static int forced(Tree tr) {
         final Nodes t = tr.t;
         final int mask = t.legal[0] & 0xFF;
-        double childN = t.visits[0] + t.virtual[0] - 1;
+        double childN = t.visits(0) + t.virtual[0] - 1;
         int best = -1;
         double bestGap = 0;
         for (int m = 0; m < tr.a; m++) {
@@ -43,7 +43,7 @@ final class RootSelection {
                 continue;
             }
             int ch = t.child[m];
-            int n = ch == Nodes.NONE ? 0 : t.visits[ch] + t.virtual[ch];
+            int n = ch == Nodes.NONE ? 0 : t.visits(ch) + t.virtual[ch];
             double gap = Math.sqrt(tr.cfg.forcedPlayouts() * tr.rootState.prior[m] * childN) - n;
             if (n > 0 && gap > bestGap) {
                 // Only visited children are forced: the first visit comes from PUCT itself.

@@ -343,7 +343,7 @@ public final class Tree {
 
     /** Visits of the root (its own evaluation included). */
     public int rootVisits() {
-        return t.visits[0];
+        return t.visits(0);
     }
 
     /** The root's mean value from the root mover's view, in [-1, 1] (its exact value once proven); 0 before any visit. */
@@ -351,7 +351,7 @@ public final class Tree {
         if (t.proof[0] != Nodes.UNPROVEN) {
             return Nodes.provenValue(t.proof[0]);
         }
-        return t.visits[0] == 0 ? 0.0 : t.valueSum[0] / t.visits[0];
+        return t.visits(0) == 0 ? 0.0 : t.valueSum(0) / t.visits(0);
     }
 
     /** Visits of the root's child by {@code move}. */

@@ -216,8 +216,8 @@ final class Walker {
         final Nodes t = this.t;
         int dv = inFlight ? 1 : 0;
         while (node != Nodes.NONE) {
-            t.visits[node]++;
-            t.valueSum[node] += v;
+            t.stat[2 * node] += 1;
+            t.stat[2 * node + 1] += v;
             t.virtual[node] -= dv;
             v = -v;
             node = t.parent[node];

@@ -37,7 +37,7 @@ final class TreeChecks {
             if (t.state[i] == Nodes.TERMINAL) {
                 assertTrue(replay.isOver(), "terminal node " + i + " but the game goes on at " + replay);
                 assertEquals(replay.result(replay.toMove()), t.raw[i], 0.0, "terminal value of node " + i);
-                assertEquals(t.visits[i] * (double) t.raw[i], t.valueSum[i], 1e-9, "terminal value sum, node " + i);
+                assertEquals(t.visits(i) * (double) t.raw[i], t.valueSum(i), 1e-9, "terminal value sum, node " + i);
                 if (replay.endReason() == org.owarelab.rules.EndReason.REPETITION) {
                     repetitions++;
                 }
@@ -54,11 +54,11 @@ final class TreeChecks {
                     assertTrue((t.legal[i] >>> m & 1) != 0, "child by an illegal move at node " + i);
                     assertEquals(i, t.parent[c]);
                     assertEquals(m, t.move[c]);
-                    childVisits += t.visits[c];
-                    sum -= t.valueSum[c];
+                    childVisits += t.visits(c);
+                    sum -= t.valueSum(c);
                 }
-                assertEquals(t.visits[i], 1 + childVisits, "visits of node " + i);
-                assertEquals(sum, t.valueSum[i], 1e-6 * (1 + t.visits[i]), "value sum of node " + i);
+                assertEquals(t.visits(i), 1 + childVisits, "visits of node " + i);
+                assertEquals(sum, t.valueSum(i), 1e-6 * (1 + t.visits(i)), "value sum of node " + i);
             }
             for (int k = 0; k < depth; k++) {
                 replay.undo();
