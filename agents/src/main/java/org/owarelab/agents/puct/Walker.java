@@ -192,35 +192,48 @@ final class Walker {
 
     private void setPriors(int node, int mask, float[] priors, int off) {
         t.legal[node] = (byte) mask;
-        int base = node * a;
         double sum = 0;
         for (int m = 0; m < a; m++) {
-            float p = (mask >>> m & 1) != 0 ? priors[off + m] : 0f;
-            if (!(p >= 0f)) {
-                throw new IllegalStateException("evaluator returned prior " + p + " for move " + m);
-            }
-            t.prior[base + m] = p;
-            sum += p;
-        }
-        // Renormalise over the legal moves (a network's softmax may leak mass to illegal ones).
-        int legal = Integer.bitCount(mask);
-        for (int m = 0; m < a; m++) {
             if ((mask >>> m & 1) != 0) {
-                t.prior[base + m] = sum > 0 ? (float) (t.prior[base + m] / sum) : 1f / legal;
+                float p = priors[off + m];
+                if (!(p >= 0f)) {
+                    throw new IllegalStateException("evaluator returned prior " + p + " for move " + m);
+                }
+                sum += p;
             }
+        }
+        // Renormalise over the legal moves (a network's softmax may leak mass to illegal ones);
+        // one store a move.
+        final float[] out = t.prior;
+        final int base = node * a;
+        final float even = 1f / Integer.bitCount(mask);
+        for (int m = 0; m < a; m++) {
+            out[base + m] = (mask >>> m & 1) == 0 ? 0f : sum > 0 ? (float) (priors[off + m] / sum) : even;
         }
     }
 
     /** Adds {@code v} (from {@code node}'s mover's view) from {@code node} up to the root. */
     private void backup(int node, double v, boolean inFlight) {
         final Nodes t = this.t;
-        int dv = inFlight ? 1 : 0;
+        final double[] st = t.stat;
+        final int[] parent = t.parent;
+        if (inFlight) {
+            final int[] virtual = t.virtual;
+            while (node != Nodes.NONE) {
+                st[2 * node] += 1;
+                st[2 * node + 1] += v;
+                virtual[node]--;
+                v = -v;
+                node = parent[node];
+            }
+            return;
+        }
+        // No virtual visit on the path: its counters are left unread (one cache line less a node).
         while (node != Nodes.NONE) {
-            t.stat[2 * node] += 1;
-            t.stat[2 * node + 1] += v;
-            t.virtual[node] -= dv;
+            st[2 * node] += 1;
+            st[2 * node + 1] += v;
             v = -v;
-            node = t.parent[node];
+            node = parent[node];
         }
     }
 
