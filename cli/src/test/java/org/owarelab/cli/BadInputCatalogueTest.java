@@ -32,6 +32,7 @@ class BadInputCatalogueTest {
         String[][] c = {
             {"train", "--set", "train", "--set", "no.such.key=1"},
             {"train", none, "train", "--config", none + ".yaml"},
+            {"train", "replay.tableTargets", "train", "--set", "replay.tableTargets=" + none + ".owtb"},
             {"worker", "--join", "worker", "--join", "trainer-host", "--run", "r1"},
             {"worker", "--threads", "worker", "--join", "127.0.0.1:5701", "--run", "r1", "--threads", "x"},
             {"worker", "--run", "worker", "--join", "127.0.0.1:5701", "--run", "a b"},

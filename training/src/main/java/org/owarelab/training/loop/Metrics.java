@@ -8,6 +8,7 @@ import java.util.Map;
 import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.formats.Mappers;
 import org.owarelab.training.replay.ReplayBuffer;
+import org.owarelab.training.replay.TableTargets;
 import org.owarelab.training.selfplay.SelfPlayStats;
 
 /**
@@ -18,7 +19,10 @@ import org.owarelab.training.selfplay.SelfPlayStats;
  * {@code parallelGames x leavesPerGame}), seconds (self-play wall time), wallShare (seconds over
  * genSeconds), cacheHitRate, resigned, falsePositiveRate),
  * {@code train} (steps, skippedSteps (non-finite gradients, update skipped), loss, policyLoss, valueLoss, auxLoss, policyEntropy, valueAccuracy,
- * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added), from a
+ * gradNorm, learningRate, samplesPerSec), {@code buffer} (size, added; with {@code replay.tableTargets}
+ * {@code tableTargets} {positions, covered, rescored, changed}: the generation's new positions, those
+ * with at most the table's seeds, those the table decided (their value target the table's), and those
+ * whose target the table changed from the game's result), from a
  * cluster source {@code source} (its own fields, see the distributed module; continuous self-play
  * writes {continuous: true, inFlight: games carried into the next generation}) and, when evaluated,
  * {@code arena}: per opponent {score, lo, hi, wins, draws, losses}; with gating, {@code gating}
@@ -35,7 +39,8 @@ final class Metrics {
     }
 
     /** Appends generation {@code gen}'s line to {@code metrics.jsonl}; returns it. */
-    static ObjectNode write(RunDirectory run, int gen, TrainState s, GameBatch sp, TrainPhase.Output tr,
+    static ObjectNode write(RunDirectory run, int gen, TrainState s, GameBatch sp, TableTargets.Counts targets,
+            TrainPhase.Output tr,
             ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, List<Accuracy.Row> accuracy, GatePhase.Output gate,
             double genSeconds, int batchSlots) throws IOException {
         ObjectNode o = JSON.createObjectNode();
@@ -81,6 +86,13 @@ final class Metrics {
         ObjectNode b = o.putObject("buffer");
         b.put("size", buffer.size());
         b.put("added", buffer.added());
+        if (targets != null) {
+            ObjectNode tt = b.putObject("tableTargets");
+            tt.put("positions", targets.positions());
+            tt.put("covered", targets.covered());
+            tt.put("rescored", targets.rescored());
+            tt.put("changed", targets.changed());
+        }
         if (!arena.isEmpty()) {
             ObjectNode a = o.putObject("arena");
             for (EvalPhase.Score sc : arena.values()) {
@@ -113,7 +125,8 @@ final class Metrics {
         return o;
     }
 
-    static String summary(int gen, int generations, TrainState s, GameBatch sp, TrainPhase.Output tr,
+    static String summary(int gen, int generations, TrainState s, GameBatch sp, TableTargets.Counts targets,
+            TrainPhase.Output tr,
             ReplayBuffer buffer, Map<String, EvalPhase.Score> arena, List<Accuracy.Row> accuracy, GatePhase.Output gate,
             double genSeconds) {
         StringBuilder sb = new StringBuilder();
@@ -123,6 +136,10 @@ final class Metrics {
                 SelfPlayStats.rate(sp.stats().evaluated(), sp.seconds()), buffer.size(), s.learnerSteps()));
         if (sp.summary() != null) {
             sb.append("  ").append(sp.summary());
+        }
+        if (targets != null) {
+            sb.append(String.format("  table targets %d of %d (%d changed)", targets.rescored(), targets.positions(),
+                    targets.changed()));
         }
         if (tr.steps() > 0) {
             sb.append(String.format("  loss %.3f (p %.3f v %.3f) acc %.2f", tr.loss(), tr.policyLoss(),

@@ -22,9 +22,9 @@ import org.owarelab.util.AtomicFiles;
  * {@code arena/random/lo}, {@code accuracy/seeds8/optimal}; the run totals as {@code run/step},
  * {@code run/games}, ...), an Elo per arena opponent from its score ({@code arena/NAME/elo}), and
  * histograms of the generation's games: {@code selfplay/gameLength} (plies), {@code
- * selfplay/valueTarget} (each position's game result for its side to move), {@code
- * selfplay/rootValue} (the search's root value) and {@code selfplay/rootPolicyEntropy} (nats, of
- * the search's policy target), and {@code train/networkValue} (the network's value outputs on the
+ * selfplay/valueTarget} (each position's value target for its side to move: the game's result, or
+ * the table's with {@code replay.tableTargets}), {@code selfplay/rootValue} (the search's root
+ * value) and {@code selfplay/rootPolicyEntropy} (nats, of the search's policy target), and {@code train/networkValue} (the network's value outputs on the
  * generation's last learner batch, before its update). Each session logs the config and the versions as text at its
  * first generation, the config's settings for the HParams dashboard ({@link #hparams}), and what
  * the writer itself cost in the generation before as {@code tensorboard/writerMs}.

@@ -31,7 +31,7 @@ import org.owarelab.training.selfplay.SelfPlayConfig;
  * @param network the architecture
  * @param learner optimiser, learning rate and schedule, weight decay, clipping, loss weights
  * @param selfplay how self-play games are played (search settings included)
- * @param replay the replay window and sample ratio
+ * @param replay the replay window and sample ratio, and the value targets from endgame tables
  * @param loop generations, workers, games and steps per generation, checkpoint and evaluation cadence
  * @param arena the periodic and final evaluation
  * @param gating optional gating of the self-play network (off by default)
@@ -67,6 +67,13 @@ public record TrainConfig(long seed, String rules, String encoder, String device
                 throw new IllegalArgumentException("selfplay.tables: " + e.getMessage());
             }
         }
+        if (replay.tableTargets() != null) {
+            try {
+                EndgameTable.cached(Path.of(replay.tableTargets()), r);
+            } catch (TableException | java.nio.file.InvalidPathException e) {
+                throw new IllegalArgumentException("replay.tableTargets: " + e.getMessage());
+            }
+        }
         if (arena.hasTables()) {
             try {
                 EndgameTable.cached(Path.of(arena.tables()), r);
@@ -74,6 +81,11 @@ public record TrainConfig(long seed, String rules, String encoder, String device
                 throw new IllegalArgumentException("arena.tables: " + e.getMessage());
             }
         }
+    }
+
+    /** The endgame tables of {@code replay.tableTargets} (checked when the config was built), or null without. */
+    public EndgameTable targetTables() {
+        return replay.tableTargets() == null ? null : EndgameTable.cached(Path.of(replay.tableTargets()), ruleSet());
     }
 
     /** The endgame tables of {@code arena.tables} (checked when the config was built), or null without. */

@@ -15,6 +15,7 @@ import org.owarelab.evaluation.accuracy.Accuracy;
 import org.owarelab.model.ModelRef;
 import org.owarelab.model.TorchThreads;
 import org.owarelab.training.nn.CheckpointWriter;
+import org.owarelab.training.replay.TableTargets;
 import org.owarelab.training.run.RunInfo;
 import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
@@ -53,6 +54,8 @@ public final class Trainer {
     private TensorBoardLog board;
     /** This session's pace, for the time left in the progress lines. */
     private final Pace pace;
+    /** With {@code replay.tableTargets}: rescores the positions entering the buffer; else null. */
+    private final TableTargets targets;
 
     private Trainer(RunDirectory run, TrainConfig cfg, PrintStream log, GameSource.Factory sources) {
         this.run = run;
@@ -61,6 +64,7 @@ public final class Trainer {
         this.progress = new Progress(log);
         this.pace = new Pace(cfg.loop().generations());
         this.sources = sources;
+        this.targets = cfg.targetTables() == null ? null : new TableTargets(cfg.targetTables());
     }
 
     /**
@@ -243,7 +247,8 @@ public final class Trainer {
     /** Runs generation {@code gen}; true when it was the last one (the time budget spent). */
     private boolean generation(TrainingSession session, int gen, Clock clock) throws IOException, InterruptedException {
         pace.startGeneration();
-        GameBatch sp = selfPlay(session, GenerationPlan.of(cfg, gen, false));
+        Collected collected = selfPlay(session, GenerationPlan.of(cfg, gen, false));
+        GameBatch sp = collected.batch();
         AtomicLong steps = new AtomicLong();
         progress.start(GenerationPlan.of(cfg, gen, false).label() + " learning", "steps",
                 TrainPhase.plannedSteps(cfg, session.buffer()), steps, left -> pace.learning(gen, left));
@@ -266,7 +271,8 @@ public final class Trainer {
         List<Accuracy.Row> accuracy = accuracy(plan, next);
         double genSeconds = pace.elapsed();
         int slots = cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame();
-        var line = Metrics.write(run, gen, next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds, slots);
+        var line = Metrics.write(run, gen, next, sp, collected.targets(), tr, session.buffer(), arena, accuracy, gate,
+                genSeconds, slots);
         board.generation(gen, line, sp, tr.steps() > 0 ? session.learner().lastValues() : new float[0]);
         sessionSelfPlay = sessionSelfPlay.plus(sp.stats());
         sessionSelfPlaySeconds += sp.seconds();
@@ -277,7 +283,8 @@ public final class Trainer {
         } else {
             session.advance(next);
         }
-        log.println(Metrics.summary(gen, plan.of(), next, sp, tr, session.buffer(), arena, accuracy, gate, genSeconds));
+        log.println(Metrics.summary(gen, plan.of(), next, sp, collected.targets(), tr, session.buffer(), arena, accuracy,
+                gate, genSeconds));
         if (plan.last() && gen < plan.of()) {
             log.printf("time budget spent: %.0f s of loop.maxWallSeconds=%.0f after generation %d%n", seconds,
                     cfg.loop().maxWallSeconds(), gen);
@@ -285,8 +292,15 @@ public final class Trainer {
         return plan.last();
     }
 
-    /** Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the buffer. */
-    private GameBatch selfPlay(TrainingSession session, GenerationPlan plan) throws IOException, InterruptedException {
+    /** A generation's games as they went into the buffer, and what the table targets did (null without). */
+    private record Collected(GameBatch batch, TableTargets.Counts targets) {
+    }
+
+    /**
+     * Plays the generation's games, appends them to {@code selfplay.jsonl} and their positions to the
+     * buffer; with {@code replay.tableTargets} the positions are rescored first, whatever the source.
+     */
+    private Collected selfPlay(TrainingSession session, GenerationPlan plan) throws IOException, InterruptedException {
         AtomicLong done = new AtomicLong();
         long stepsSoFar = session.learner().steps();
         progress.start(plan.label() + " self-play", "games", cfg.loop().gamesPerGeneration(), done,
@@ -294,6 +308,13 @@ public final class Trainer {
         GameBatch sp = progress.stopAfter(() -> source.collect(new GameSource.Request(plan.gen(), plan.gen() - 1,
                 cfg, session.selfplayNet(), session.encoder(), session.state().games(),
                 cfg.loop().gamesPerGeneration(), done)));
+        TableTargets.Counts counts = null;
+        if (targets != null) {
+            TableTargets.Rescored r = targets.rescore(sp.games(), sp.positions());
+            sp = new GameBatch(sp.games(), r.positions(), sp.stats(), sp.seconds(), sp.cacheHitRate(),
+                    sp.sourceMetrics(), sp.summary());
+            counts = r.counts();
+        }
         session.buffer().addAll(sp.positions());
         StringBuilder sb = new StringBuilder();
         for (SelfPlayRecord g : sp.games()) {
@@ -302,7 +323,7 @@ public final class Trainer {
         if (sb.length() > 0) {
             RunDirectory.appendLine(run.selfplay(), sb.substring(0, sb.length() - 1));
         }
-        return sp;
+        return new Collected(sp, counts);
     }
 
     /** Gates the new checkpoint of {@code next} against the best; an accepted one becomes self-play's network. */
