@@ -2,6 +2,7 @@ package org.owarelab.tables;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -84,6 +85,16 @@ public final class TableBuilder {
     }
 
     public EndgameTable build() {
+        try {
+            return layers();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private EndgameTable layers() throws Exception {
         byte[][] lo = new byte[maxSeeds + 1][];
         byte[][] hi = new byte[maxSeeds + 1][];
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -105,22 +116,32 @@ public final class TableBuilder {
                 run(pool, size, (from, to) -> successors(seeds, from, to, lo, hi, succ, rep), line::moves);
                 LayerGraph graph = new LayerGraph(n, size, houses, succ, lo[n]);
                 long t2 = System.nanoTime();
-                Bounds.solve(graph, lo[n], hi[n], t -> line.threshold("bounds", t, lo[seeds], hi[seeds]));
-                long t3 = System.nanoTime();
+                // The refinement reads the moves, not the plain bounds: it runs beside them on a
+                // second thread, and is applied once both are done.
+                long[] refineNanos = new long[1];
+                Callable<Refinement> refinement = () -> {
+                    long r0 = System.nanoTime();
+                    Refinement r = Refinement.compute(graph, rep, t -> line.threshold("refinement", t, null));
+                    refineNanos[0] = System.nanoTime() - r0;
+                    return r;
+                };
+                Future<Refinement> beside = refine && threads > 1 ? pool.submit(refinement) : null;
+                Bounds.solve(graph, lo[n], hi[n], (t, solved) -> line.threshold("bounds", t, solved));
+                long boundsNanos = System.nanoTime() - t2;
                 int open0 = open(lo[n], hi[n]);
                 if (refine) {
-                    Refinement.refine(graph, lo[n], hi[n], rep, t -> line.threshold("refinement", t, null, null));
+                    (beside == null ? refinement.call() : join(beside)).tighten(lo[n], hi[n]);
                 }
                 long moves = graph.edges();
-                graph = null; // the reversed moves are no longer needed; succ still lists the layer's moves
                 long t4 = System.nanoTime();
                 int open = open(lo[n], hi[n]);
                 progress.accept(String.format(java.util.Locale.ROOT,
                         "tables: %d seeds: %d positions, %d moves inside the layer, %d with lo<hi (%.2f%%; %d before the"
-                                + " repetition refinement), %.1f s (moves %.1f s, bounds %.1f s, refinement %.1f s;"
+                                + " repetition refinement), %.1f s (moves %.1f s, bounds %.1f s, refinement %.1f s%s;"
                                 + " total %.1f s)",
                         n, size, moves, open, size == 0 ? 0 : 100.0 * open / size, open0, (t4 - t1) / 1e9,
-                        (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9, (t4 - t0) / 1e9));
+                        (t2 - t1) / 1e9, boundsNanos / 1e9, refineNanos[0] / 1e9, beside == null ? "" : " beside them",
+                        (t4 - t0) / 1e9));
             }
         } finally {
             pool.shutdownNow();
@@ -141,7 +162,7 @@ public final class TableBuilder {
         }
 
         /** After the moves of the first {@code done} layouts are listed. */
-        void moves(int done) {
+        synchronized void moves(int done) {
             long now = System.nanoTime();
             if (due(now)) {
                 progress.accept(String.format(java.util.Locale.ROOT, "tables: %d seeds: moves of %d/%d positions listed, %.0f s",
@@ -157,16 +178,24 @@ public final class TableBuilder {
             return true;
         }
 
-        /** After threshold {@code t} of a phase; {@code lo}/{@code hi} given to count the positions solved. */
-        void threshold(String phase, int t, byte[] lo, byte[] hi) {
+        /** After threshold {@code t} of a phase; {@code solved} (null for none) counts the positions solved so far. */
+        synchronized void threshold(String phase, int t, java.util.function.LongSupplier solved) {
             long now = System.nanoTime();
             if (!due(now)) {
                 return;
             }
-            String solved = lo == null ? "" : String.format(java.util.Locale.ROOT, ", %d/%d positions solved",
-                    lo.length - open(lo, hi), lo.length);
+            String count = solved == null ? "" : String.format(java.util.Locale.ROOT, ", %d/%d positions solved",
+                    solved.getAsLong(), layout.count(n));
             progress.accept(String.format(java.util.Locale.ROOT, "tables: %d seeds: %s, threshold %d of %d%s, %.0f s",
-                    n, phase, t, n, solved, (now - start) / 1e9));
+                    n, phase, t, n, count, (now - start) / 1e9));
+        }
+    }
+
+    private static <T> T join(Future<T> f) throws Exception {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
         }
     }
 
