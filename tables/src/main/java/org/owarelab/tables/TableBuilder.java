@@ -2,6 +2,7 @@ package org.owarelab.tables;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,17 +18,21 @@ import org.owarelab.rules.Side;
  * Builds an {@link EndgameTable} by retrograde analysis, one seed count at a time from 0 up
  * (a capture only lowers the count, so every capture leads into a finished layer).
  *
- * <p>Per layer: one pass asks the rules engine (the {@link Board}'s public API only) for every
- * move of every layout: a move that ends the game has an exact share; one that captures lands in
- * a lower layer, whose bounds are known; the rest stay in the layer. Then sweeps of
- * {@code lo = max(n - hi(child))}, {@code hi = max(n - lo(child))} from {@code lo = 0},
- * {@code hi = n} run until nothing changes: {@code lo} only rises and {@code hi} only falls, so
- * the sweeps may read each other's fresh values across threads and still reach the same
- * fixpoint. Positions are set with the mover's store at {@code total/2 - n}, so no move reaches
- * the "more than half" threshold and every end the engine reports is a true game end.
+ * <p>Per layer: one pass, in parallel, asks the rules engine (the {@link Board}'s public API
+ * only) for every move of every layout: a move that ends the game has an exact share; one that
+ * captures lands in a lower layer, whose bounds are known; the rest stay in the layer
+ * ({@code succ}). Positions are set with the mover's store at {@code total/2 - n}, so no move
+ * reaches the "more than half" threshold and every end the engine reports is a true game end.
+ * Then the moves are reversed ({@link LayerGraph}), and the bounds of the layer
+ * ({@link Bounds}: the least fixpoint of {@code lo = max(n - hi(child))},
+ * {@code hi = max(n - lo(child))}) and their repetition refinement ({@link Refinement}) are
+ * computed by retrograde analysis, one threshold at a time, following each move backwards a
+ * bounded number of times rather than sweeping the layer to a fixpoint. The values are those of
+ * the sweeps and full passes that define them, bit for bit ({@code BuilderDifferentialTest}).
+ * {@code succ} stays the layer's list of moves until the layer is done.
  */
 public final class TableBuilder {
-    private static final int NONE = Integer.MIN_VALUE;
+    private static final int NONE = LayerGraph.NONE;
     private static final int CHUNK = 1 << 14;
 
     private final RuleSet rules;
@@ -38,14 +43,15 @@ public final class TableBuilder {
     private final int houses;
     private final int k;
     private final boolean refine;
-    /** A line within a seed count (after a sweep) at most this often; one per layer besides. */
+    /** A line within a seed count (after a threshold) at most this often; one per layer besides. */
     private long progressNanos = 30_000_000_000L;
 
     /**
      * @param maxSeeds 0..totalSeeds/2
      * @param threads worker threads (>= 1)
      * @param progress receives one line per layer, and within a layer that takes long a line
-     *     every 30 s with the positions solved so far
+     *     at most every 30 s with the phase, the threshold and, for the bounds, the positions
+     *     solved so far
      */
     public TableBuilder(RuleSet rules, int maxSeeds, int threads, Consumer<String> progress) {
         this(rules, maxSeeds, threads, progress, true);
@@ -79,6 +85,16 @@ public final class TableBuilder {
     }
 
     public EndgameTable build() {
+        try {
+            return layers();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private EndgameTable layers() throws Exception {
         byte[][] lo = new byte[maxSeeds + 1][];
         byte[][] hi = new byte[maxSeeds + 1][];
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -96,36 +112,91 @@ public final class TableBuilder {
                 int[] succ = new int[size * houses];
                 byte[] rep = new byte[size];
                 final int seeds = n;
-                run(pool, size, (from, to) -> successors(seeds, from, to, lo, hi, succ, rep));
-                int sweeps = 0;
-                boolean changed = true;
-                long lastLine = t1;
-                while (changed) {
-                    sweeps++;
-                    changed = run(pool, size, (from, to) -> sweep(seeds, from, to, lo[seeds], hi[seeds], succ));
-                    long now = System.nanoTime();
-                    if (changed && now - lastLine >= progressNanos) {
-                        lastLine = now;
-                        progress.accept(String.format(java.util.Locale.ROOT,
-                                "tables: %d seeds: sweep %d, %d/%d positions solved, %.0f s", n, sweeps,
-                                size - open(lo[n], hi[n]), size, (now - t1) / 1e9));
-                    }
-                }
+                Progress line = new Progress(n, t1);
+                run(pool, size, (from, to) -> successors(seeds, from, to, lo, hi, succ, rep), line::moves);
+                LayerGraph graph = new LayerGraph(n, size, houses, succ, lo[n]);
+                long t2 = System.nanoTime();
+                // The refinement reads the moves, not the plain bounds: it runs beside them on a
+                // second thread, and is applied once both are done.
+                long[] refineNanos = new long[1];
+                Callable<Refinement> refinement = () -> {
+                    long r0 = System.nanoTime();
+                    Refinement r = Refinement.compute(graph, rep, t -> line.threshold("refinement", t, null));
+                    refineNanos[0] = System.nanoTime() - r0;
+                    return r;
+                };
+                Future<Refinement> beside = refine && threads > 1 ? pool.submit(refinement) : null;
+                Bounds.solve(graph, lo[n], hi[n], (t, solved) -> line.threshold("bounds", t, solved));
+                long boundsNanos = System.nanoTime() - t2;
                 int open0 = open(lo[n], hi[n]);
                 if (refine) {
-                    new Refinement(seeds, size, lo[n], hi[n], succ, rep, pool).run();
+                    (beside == null ? refinement.call() : join(beside)).tighten(lo[n], hi[n]);
                 }
+                long moves = graph.edges();
+                long t4 = System.nanoTime();
                 int open = open(lo[n], hi[n]);
                 progress.accept(String.format(java.util.Locale.ROOT,
-                        "tables: %d seeds: %d positions, %d sweeps, %d with lo<hi (%.2f%%; %d before the repetition"
-                                + " refinement), %.1f s (total %.1f s)",
-                        n, size, sweeps, open, size == 0 ? 0 : 100.0 * open / size, open0, (System.nanoTime() - t1) / 1e9,
-                        (System.nanoTime() - t0) / 1e9));
+                        "tables: %d seeds: %d positions, %d moves inside the layer, %d with lo<hi (%.2f%%; %d before the"
+                                + " repetition refinement), %.1f s (moves %.1f s, bounds %.1f s, refinement %.1f s%s;"
+                                + " total %.1f s)",
+                        n, size, moves, open, size == 0 ? 0 : 100.0 * open / size, open0, (t4 - t1) / 1e9,
+                        (t2 - t1) / 1e9, boundsNanos / 1e9, refineNanos[0] / 1e9, beside == null ? "" : " beside them",
+                        (t4 - t0) / 1e9));
             }
         } finally {
             pool.shutdownNow();
         }
         return new EndgameTable(rules, maxSeeds, lo, hi);
+    }
+
+    /** The within-layer progress lines of one layer, at most one per {@link #progressNanos}. */
+    private final class Progress {
+        private final int n;
+        private final long start;
+        private long last;
+
+        Progress(int n, long start) {
+            this.n = n;
+            this.start = start;
+            this.last = start;
+        }
+
+        /** After the moves of the first {@code done} layouts are listed. */
+        synchronized void moves(int done) {
+            long now = System.nanoTime();
+            if (due(now)) {
+                progress.accept(String.format(java.util.Locale.ROOT, "tables: %d seeds: moves of %d/%d positions listed, %.0f s",
+                        n, done, layout.count(n), (now - start) / 1e9));
+            }
+        }
+
+        private boolean due(long now) {
+            if (now - last < progressNanos) {
+                return false;
+            }
+            last = now;
+            return true;
+        }
+
+        /** After threshold {@code t} of a phase; {@code solved} (null for none) counts the positions solved so far. */
+        synchronized void threshold(String phase, int t, java.util.function.LongSupplier solved) {
+            long now = System.nanoTime();
+            if (!due(now)) {
+                return;
+            }
+            String count = solved == null ? "" : String.format(java.util.Locale.ROOT, ", %d/%d positions solved",
+                    solved.getAsLong(), layout.count(n));
+            progress.accept(String.format(java.util.Locale.ROOT, "tables: %d seeds: %s, threshold %d of %d%s, %.0f s",
+                    n, phase, t, n, count, (now - start) / 1e9));
+        }
+    }
+
+    private static <T> T join(Future<T> f) throws Exception {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
+        }
     }
 
     /** The layouts whose bounds still differ. */
@@ -139,22 +210,23 @@ public final class TableBuilder {
         return open;
     }
 
-    /** A task over layouts {@code from..to-1}; returns whether it changed anything. */
+    /** A task over layouts {@code from..to-1}. */
     private interface Range {
-        boolean run(int from, int to);
+        void run(int from, int to);
     }
 
-    private boolean run(ExecutorService pool, int size, Range task) {
-        List<Future<Boolean>> parts = new ArrayList<>();
+    /** Runs {@code task} over {@code 0..size-1} in chunks; {@code done} hears how many layouts are done (in order). */
+    private void run(ExecutorService pool, int size, Range task, java.util.function.IntConsumer done) {
+        List<Future<?>> parts = new ArrayList<>();
         for (int from = 0; from < size; from += CHUNK) {
             int f = from;
             int t = Math.min(size, from + CHUNK);
             parts.add(pool.submit(() -> task.run(f, t)));
         }
-        boolean any = false;
         try {
-            for (Future<Boolean> p : parts) {
-                any |= p.get();
+            for (int i = 0; i < parts.size(); i++) {
+                parts.get(i).get();
+                done.accept((int) Math.min(size, (i + 1L) * CHUNK));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -162,15 +234,14 @@ public final class TableBuilder {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
-        return any;
     }
 
     private static int exit(int l, int h) {
-        return -1 - (l | h << 8);
+        return LayerGraph.exit(l, h);
     }
 
     /** The moves of layouts {@code from..to-1} of {@code n} seeds; sets lo/hi of layouts with no move inside the layer. */
-    private boolean successors(int n, int from, int to, byte[][] lo, byte[][] hi, int[] succ, byte[] rep) {
+    private void successors(int n, int from, int to, byte[][] lo, byte[][] hi, int[] succ, byte[] rep) {
         int total = rules.totalSeeds();
         int a = total / 2 - n;
         int b = total - n - a;
@@ -231,169 +302,5 @@ public final class TableBuilder {
             lo[n][idx] = (byte) (inside ? 0 : bestLo);
             hi[n][idx] = (byte) (inside ? n : bestHi);
         }
-        return false;
-    }
-
-    /**
-     * Tightens the bounds of one layer with the repetition rule. For each threshold {@code t}
-     * and each role of a layout (the player {@code M} who wants a share of at least {@code t} is
-     * to move, or the other is), {@code Z} is the greatest set of nodes that are "safe" (a
-     * repetition there would give {@code M} at least {@code t}) from which {@code M} can keep the
-     * play in {@code Z} or leave by a move that secures {@code t}; {@code W} is the attractor of
-     * {@code Z} and the securing exits. From {@code W}, {@code M} plays to {@code Z} without a
-     * repeat (the attractor's rank falls), then stays in {@code Z}: so the game either leaves by a
-     * securing exit or ends by repetition at a node of {@code Z} (any repeated node lies in
-     * {@code Z}), and {@code M} gets at least {@code t} with the history starting at the node.
-     */
-    private final class Refinement {
-        private final int n;
-        private final int size;
-        private final byte[] lo;
-        private final byte[] hi;
-        private final int[] succ;
-        private final byte[] rep;
-        private final ExecutorService pool;
-
-        Refinement(int n, int size, byte[] lo, byte[] hi, int[] succ, byte[] rep, ExecutorService pool) {
-            this.n = n;
-            this.size = size;
-            this.lo = lo;
-            this.hi = hi;
-            this.succ = succ;
-            this.rep = rep;
-            this.pool = pool;
-        }
-
-        void run() {
-            byte[] lo2 = lo.clone();
-            byte[] hi2 = hi.clone();
-            byte[] zM = new byte[size];
-            byte[] zm = new byte[size];
-            for (int t = 1; t <= n; t++) {
-                final int th = t;
-                for (int x = 0; x < size; x++) {
-                    zM[x] = (byte) (rep[x] >= t ? 1 : 0);
-                    zm[x] = (byte) (n - rep[x] >= t ? 1 : 0);
-                }
-                // Z: remove nodes that cannot stay (greatest fixpoint); W: add attracted nodes (least).
-                while (TableBuilder.this.run(pool, size, (f, e) -> pass(th, f, e, zM, zm, false))) {
-                    // until stable
-                }
-                while (TableBuilder.this.run(pool, size, (f, e) -> pass(th, f, e, zM, zm, true))) {
-                    // until stable
-                }
-                boolean any = false;
-                for (int x = 0; x < size; x++) {
-                    if (zM[x] != 0 && lo2[x] < t) {
-                        lo2[x] = (byte) t;
-                    }
-                    if (zm[x] != 0 && hi2[x] > n - t) {
-                        hi2[x] = (byte) (n - t);
-                    }
-                    any |= zM[x] != 0 || zm[x] != 0;
-                }
-                if (!any) {
-                    break;
-                }
-            }
-            for (int x = 0; x < size; x++) {
-                lo[x] = lo2[x];
-                hi[x] = hi2[x];
-            }
-        }
-
-        /**
-         * One pass at threshold {@code t}: with {@code grow} false, drops from {@code Z} the nodes
-         * that cannot stay; with {@code grow} true, adds to {@code W} (held in the same arrays)
-         * the nodes that can reach it.
-         */
-        private boolean pass(int t, int from, int to, byte[] wM, byte[] wm, boolean grow) {
-            boolean changed = false;
-            for (int x = from; x < to; x++) {
-                int base = x * houses;
-                boolean terminal = true;
-                for (int m = 0; m < houses; m++) {
-                    if (succ[base + m] != NONE) {
-                        terminal = false;
-                        break;
-                    }
-                }
-                if (terminal) {
-                    // No move: the share is exact; the node belongs where its value puts it.
-                    byte inM = (byte) (lo[x] >= t ? 1 : 0);
-                    byte inm = (byte) (n - hi[x] >= t ? 1 : 0);
-                    if (wM[x] != inM || wm[x] != inm) {
-                        wM[x] = inM;
-                        wm[x] = inm;
-                        changed = true;
-                    }
-                    continue;
-                }
-                if (wM[x] == (grow ? 0 : 1)) {
-                    boolean some = false;
-                    for (int m = 0; m < houses && !some; m++) {
-                        int s = succ[base + m];
-                        if (s == NONE) {
-                            continue;
-                        }
-                        some = s >= 0 ? wm[s] != 0 : ((-1 - s) & 0xff) >= t;
-                    }
-                    if (some == grow) {
-                        wM[x] = (byte) (grow ? 1 : 0);
-                        changed = true;
-                    }
-                }
-                if (wm[x] == (grow ? 0 : 1)) {
-                    boolean all = true;
-                    for (int m = 0; m < houses && all; m++) {
-                        int s = succ[base + m];
-                        if (s == NONE) {
-                            continue;
-                        }
-                        all = s >= 0 ? wM[s] != 0 : n - ((-1 - s) >>> 8) >= t;
-                    }
-                    if (all == grow) {
-                        wm[x] = (byte) (grow ? 1 : 0);
-                        changed = true;
-                    }
-                }
-            }
-            return changed;
-        }
-    }
-
-    /** One sweep over layouts {@code from..to-1}; returns whether a bound moved. */
-    private boolean sweep(int n, int from, int to, byte[] lo, byte[] hi, int[] succ) {
-        boolean changed = false;
-        for (int idx = from; idx < to; idx++) {
-            int base = idx * houses;
-            int bestLo = -1;
-            int bestHi = -1;
-            boolean inside = false;
-            for (int m = 0; m < houses; m++) {
-                int s = succ[base + m];
-                if (s == NONE) {
-                    continue;
-                }
-                if (s >= 0) {
-                    inside = true;
-                    bestLo = Math.max(bestLo, n - hi[s]);
-                    bestHi = Math.max(bestHi, n - lo[s]);
-                } else {
-                    int code = -1 - s;
-                    bestLo = Math.max(bestLo, code & 0xff);
-                    bestHi = Math.max(bestHi, code >>> 8);
-                }
-            }
-            if (!inside) {
-                continue;
-            }
-            if (bestLo != lo[idx] || bestHi != hi[idx]) {
-                lo[idx] = (byte) bestLo;
-                hi[idx] = (byte) bestHi;
-                changed = true;
-            }
-        }
-        return changed;
     }
 }
