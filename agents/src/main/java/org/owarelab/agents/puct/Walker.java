@@ -227,8 +227,7 @@ final class Walker {
                 node = parent[node];
             }
             return;
-        }
-        // No virtual visit on the path: its counters are left unread (one cache line less a node).
+        } // else no virtual visit on the path: its counters are left unread (one cache line less a node)
         while (node != Nodes.NONE) {
             st[2 * node] += 1;
             st[2 * node + 1] += v;
