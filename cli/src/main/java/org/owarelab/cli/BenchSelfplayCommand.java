@@ -14,7 +14,10 @@ import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.OnnxWriter;
 import org.owarelab.model.PolicyValueNet;
+import org.owarelab.onnx.OnnxModel;
+import org.owarelab.onnx.OnnxSettings;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.training.selfplay.SelfPlayBenchmark;
 import org.owarelab.training.selfplay.SelfPlayConfig;
@@ -32,9 +35,12 @@ import picocli.CommandLine.Spec;
                 + "efficiencies (each round compares figures taken seconds apart, which matters on a machine whose "
                 + "speed drifts). The warm-up before the rounds lasts as long as one round.",
             "Evaluators: 'mlp' (the default: a freshly initialised network of --network through DJL, one "
-                + "libtorch thread per worker, as in training), 'uniform' (free: measures the search alone) and "
+                + "libtorch thread per worker, as with loop.inference djl), 'onnx' (the same network exported to ONNX "
+                + "and run by ONNX Runtime, one session for the workers and one thread each, as with loop.inference "
+                + "onnx, the default on a CPU), 'uniform' (free: measures the search alone) and "
                 + "'synthetic' (hash-based outputs that spin --call-us + --position-us per position)."},
-        footer = {"", "Examples:", "  oware bench selfplay", "  oware bench selfplay --rounds 5", "  oware bench selfplay --evaluator uniform",
+        footer = {"", "Examples:", "  oware bench selfplay", "  oware bench selfplay --rounds 5", "  oware bench selfplay --evaluator onnx",
+            "  oware bench selfplay --evaluator uniform",
             "  oware bench selfplay --playout-cap 0.25,40",
             "  oware bench selfplay --evaluator synthetic --call-us 125 --position-us 1.9 --workers 2 --games 128"})
 final class BenchSelfplayCommand implements Callable<Integer> {
@@ -45,11 +51,11 @@ final class BenchSelfplayCommand implements Callable<Integer> {
             description = "Rule variants as key=value,... (see 'oware show --help'); games start at the start position.")
     String rules;
 
-    @Option(names = "--evaluator", defaultValue = "mlp", description = "mlp, uniform or synthetic (default ${DEFAULT-VALUE}).")
+    @Option(names = "--evaluator", defaultValue = "mlp", description = "mlp, onnx, uniform or synthetic (default ${DEFAULT-VALUE}).")
     String evaluator;
 
     @Option(names = "--network", defaultValue = "mlp:hidden=256x256",
-            description = "Network of the mlp evaluator (default ${DEFAULT-VALUE}; resnet specs need --encoder planes).")
+            description = "Network of the mlp and onnx evaluators (default ${DEFAULT-VALUE}; resnet specs need --encoder planes).")
     String network;
 
     @Option(names = "--encoder", defaultValue = "compact", description = "Observation encoder (default ${DEFAULT-VALUE}).")
@@ -100,6 +106,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         String what;
         ObservationEncoder encoder = Encoders.create(encoderId, r);
         PolicyValueNet net = null;
+        OnnxModel onnx = null;
         switch (evaluator) {
             case "mlp" -> {
                 PolicyValueNet shared = PolicyValueNet.create(NetworkSpec.parse(network), encoder, seed, DeviceChoice.CPU);
@@ -107,6 +114,14 @@ final class BenchSelfplayCommand implements Callable<Integer> {
                 // One libtorch thread per worker, as in training: the workers are the parallelism.
                 evs = () -> new DjlEvaluator(shared, encoder, games * leaves, 1);
                 what = "DJL " + shared.describe();
+            }
+            case "onnx" -> {
+                PolicyValueNet shared = PolicyValueNet.create(NetworkSpec.parse(network), encoder, seed, DeviceChoice.CPU);
+                net = shared;
+                OnnxModel model = OnnxModel.of(OnnxWriter.toBytes(shared, "bench"), encoder, new OnnxSettings(1, 1));
+                onnx = model;
+                evs = () -> model.open(null, r);
+                what = "ONNX Runtime " + shared.describe();
             }
             case "uniform" -> {
                 evs = () -> new UniformEvaluator(n);
@@ -119,7 +134,7 @@ final class BenchSelfplayCommand implements Callable<Integer> {
                 what = String.format(Locale.ROOT, "synthetic (%.1f us per call + %.2f us per position)", callMicros,
                         positionMicros);
             }
-            default -> throw new BadInputException("--evaluator " + evaluator + ": expected mlp, uniform or synthetic");
+            default -> throw new BadInputException("--evaluator " + evaluator + ": expected mlp, onnx, uniform or synthetic");
         }
         SelfPlayConfig cfg = SelfPlayConfig.DEFAULT.withGames(games, leaves).withSimulations(sims)
                 .withSearch(PuctConfig.DEFAULT.withNoise(new PuctConfig.RootNoise(1.0, 0.25)));
@@ -135,6 +150,9 @@ final class BenchSelfplayCommand implements Callable<Integer> {
         try {
             rs = SelfPlayBenchmark.runRounds(cfg, r, evs, encoder, workers, measured, rounds, seed);
         } finally {
+            if (onnx != null) {
+                onnx.close();
+            }
             if (net != null) {
                 net.close();
             }

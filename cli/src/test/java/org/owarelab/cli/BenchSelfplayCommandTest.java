@@ -42,6 +42,15 @@ class BenchSelfplayCommandTest {
     }
 
     @Test
+    void theOnnxEvaluatorRunsTheSameNetworkOnOnnxRuntime() {
+        String out = run(0, "bench", "selfplay", "--evaluator", "onnx", "--network", "mlp:hidden=16", "--workers", "2",
+                "--games", "4", "--sims", "8", "--total-games", "2", "--rounds", "1");
+        assertTrue(out.contains("evaluator: ONNX Runtime mlp:hidden=16"), out);
+        assertTrue(counts(out)[1] > 0, "its games were played and recorded: " + out);
+        assertTrue(run(2, "bench", "selfplay", "--evaluator", "tpu").contains("expected mlp, onnx, uniform or synthetic"));
+    }
+
+    @Test
     void playoutCapRecordsOnlyTheFullSearches() {
         String[] base = {"bench", "selfplay", "--evaluator", "uniform", "--workers", "1", "--games", "4", "--sims", "8",
             "--total-games", "4", "--rounds", "1"};

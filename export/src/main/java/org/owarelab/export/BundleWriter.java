@@ -16,6 +16,7 @@ import org.owarelab.model.Checkpoints;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.ModelRef;
+import org.owarelab.model.OnnxWriter;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.util.AtomicDirectory;
 import org.owarelab.util.OutputPaths;

@@ -14,6 +14,7 @@ import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.formats.Mappers;
 import org.owarelab.model.CheckpointInfo;
 import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.OnnxWriter;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.rules.RuleSet;
 

@@ -1,7 +1,7 @@
 /**
  * Exporting a trained player for other front ends: {@link org.owarelab.export.BundleWriter} writes
  * a self-contained engine bundle (launcher, jars, checkpoint, {@code model.onnx}, model card,
- * probe positions); {@link org.owarelab.export.OnnxWriter} turns a network into ONNX;
+ * probe positions); the model module's {@link org.owarelab.model.OnnxWriter} turns a network into ONNX;
  * {@link org.owarelab.export.EngineMain} starts the bundle's engine once its files are as exported
  * (the jars of {@code lib/jars.txt}, the card, the network's SHA-256), speaking UCI to GUIs or
  * {@link org.owarelab.protocol.jsonl.AgentProtocol} (one JSON request per line) to scripts, or serving the

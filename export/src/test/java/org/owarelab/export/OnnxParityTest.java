@@ -25,6 +25,7 @@ import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
 import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.OnnxWriter;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;

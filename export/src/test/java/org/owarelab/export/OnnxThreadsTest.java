@@ -25,6 +25,7 @@ import org.owarelab.env.Encoders;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.NetworkSpec;
+import org.owarelab.model.OnnxWriter;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.onnx.OnnxModel;
 import org.owarelab.onnx.OnnxSettings;

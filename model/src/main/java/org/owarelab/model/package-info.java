@@ -2,7 +2,9 @@
  * The trained model, readable without any training code: the architectures ({@link
  * org.owarelab.model.NetworkSpec}: MLP or 1-D residual conv net, tanh or win/draw/loss value head,
  * optional margin head), the network ({@link org.owarelab.model.PolicyValueNet}), the batch-first
- * {@link org.owarelab.model.DjlEvaluator} that search calls, device and libtorch thread choice,
+ * {@link org.owarelab.model.DjlEvaluator} that search calls, the network as an ONNX graph
+ * ({@link org.owarelab.model.OnnxWriter}: for the export bundle, and for self-play on ONNX
+ * Runtime), device and libtorch thread choice,
  * checkpoint reading ({@link org.owarelab.model.Checkpoints}: metadata, compatibility checks,
  * hashes, loading), the typed reference to a model on disk ({@link org.owarelab.model.ModelRef})
  * and the agents over models ({@link org.owarelab.model.ModelAgents}: the registry with

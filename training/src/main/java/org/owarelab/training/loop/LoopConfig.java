@@ -24,12 +24,22 @@ package org.owarelab.training.loop;
  *     last generation's checkpoint and final evaluation; {@code generations} still caps the run.
  *     For comparisons at equal wall time (e.g. simulations per move); unlike a generation count
  *     it depends on the machine and its load, so such a run is not reproducible bit for bit
+ * @param inference what runs the network for self-play: {@code onnx} (the generation's network
+ *     exported to ONNX and run by ONNX Runtime on the CPU, one thread per worker: a fraction of
+ *     libtorch's per-call cost at self-play's batch sizes, docs/measurements.md), {@code djl} (the
+ *     training network itself through DJL/libtorch), or {@code auto} (the default: {@code onnx}
+ *     when the network is on the CPU, {@code djl} on a GPU). The two agree to float rounding, not
+ *     bit for bit, so a seeded run's games depend on the choice (and are the same on every run of
+ *     that choice)
  */
 public record LoopConfig(int generations, int workers, int gamesPerGeneration, int batchSize,
         int maxStepsPerGeneration, int checkpointEvery, int keepCheckpoints, int evaluateEvery, int cacheEntries, int learnerThreads,
-        double maxWallSeconds) {
+        double maxWallSeconds, String inference) {
 
-    public static final LoopConfig DEFAULT = new LoopConfig(20, 2, 128, 256, 400, 1, 0, 5, 1 << 16, 1, 0);
+    /** The values of {@code loop.inference}. */
+    public static final java.util.List<String> INFERENCE = java.util.List.of("auto", "djl", "onnx");
+
+    public static final LoopConfig DEFAULT = new LoopConfig(20, 2, 128, 256, 400, 1, 0, 5, 1 << 16, 1, 0, "auto");
 
     public LoopConfig {
         check("generations", generations, 1, 1_000_000);
@@ -46,6 +56,10 @@ public record LoopConfig(int generations, int workers, int gamesPerGeneration, i
             throw new IllegalArgumentException("loop.maxWallSeconds=" + maxWallSeconds
                     + ": expected 0 (no budget) .. 1e9 seconds");
         }
+        inference = inference == null ? "auto" : inference.trim();
+        if (!INFERENCE.contains(inference)) {
+            throw new IllegalArgumentException("loop.inference=" + inference + ": expected one of " + INFERENCE);
+        }
         if (gamesPerGeneration < workers) {
             throw new IllegalArgumentException("loop.gamesPerGeneration=" + gamesPerGeneration
                     + " is less than loop.workers=" + workers);
@@ -55,6 +69,11 @@ public record LoopConfig(int generations, int workers, int gamesPerGeneration, i
     /** Whether a run whose training time is {@code seconds} has spent its time budget (never without one). */
     public boolean wallSpent(double seconds) {
         return maxWallSeconds > 0 && seconds >= maxWallSeconds;
+    }
+
+    /** Whether self-play runs the network on ONNX Runtime: {@code onnx}, or {@code auto} with the network on the CPU. */
+    public boolean selfPlayOnOnnx(boolean networkOnGpu) {
+        return inference.equals("onnx") || inference.equals("auto") && !networkOnGpu;
     }
 
     static void check(String name, long v, long min, long max) {

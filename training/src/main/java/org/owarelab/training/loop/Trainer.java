@@ -203,10 +203,11 @@ public final class Trainer {
         }
         TensorBoardLog.trim(run, state.generation());
         TorchThreads.set(cfg.loop().learnerThreads());
-        log.printf("%s %s: %s, device %s; %d generations of %d games at %d simulations; watch it: tensorboard "
-                + "--logdir %s%n",
+        log.printf("%s %s: %s, device %s, self-play on %s; %d generations of %d games at %d simulations; watch "
+                + "it: tensorboard --logdir %s%n",
                 state.generation() == 0 ? "training" : "resuming at generation " + (state.generation() + 1) + " of",
-                run.root(), session.learner().network().describe(), cfg.deviceChoice().id(), generations,
+                run.root(), session.learner().network().describe(), cfg.deviceChoice().id(),
+                cfg.loop().selfPlayOnOnnx(session.learner().network().onGpu()) ? "ONNX Runtime" : "DJL", generations,
                 cfg.loop().gamesPerGeneration(), cfg.selfplay().simulations(),
                 TensorBoardLog.logdir(run));
         if (!cfg.selfplay().continuous() && state.generation() > 0

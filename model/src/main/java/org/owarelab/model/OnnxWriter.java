@@ -1,4 +1,4 @@
-package org.owarelab.export;
+package org.owarelab.model;
 
 import ai.djl.nn.Parameter;
 import ai.djl.util.Pair;
@@ -8,8 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Iterator;
 import java.util.List;
-import org.owarelab.model.NetworkSpec;
-import org.owarelab.model.PolicyValueNet;
 
 /**
  * Writes a {@link PolicyValueNet} as an ONNX model (opset {@value #OPSET}, dynamic batch), node
