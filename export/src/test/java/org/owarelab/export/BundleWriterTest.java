@@ -94,7 +94,9 @@ class BundleWriterTest {
         elsewhere.resolve(BundleWriter.LAUNCHER).toFile().setExecutable(true);
 
         RuleSet rules = RuleSet.DEFAULT;
-        String engine = "uci:cmd=\"" + batCommand(elsewhere) + "\",nodes=16,dir=" + tmp;
+        // startup: a JVM that loads the bundle answers uciok in about a second, but a loaded CI box
+        // (load 8 on 2 cores) has taken more than the default 10 s; the deadline is not under test here
+        String engine = "uci:cmd=\"" + batCommand(elsewhere) + "\",nodes=16,startup=120000,dir=" + tmp;
         try (AgentRegistry agents = BuiltInAgents.registry();
              Agent exported = agents.create(engine, rules, 1);
              Agent opponent = agents.create("random", rules, 2)) {

@@ -96,11 +96,14 @@ class OnnxThreadsTest {
         try (PolicyValueNet net = PolicyValueNet.create(NetworkSpec.parse("mlp:hidden=32x16,value=tanh,aux=true"), COMPACT,
                 7, DeviceChoice.CPU)) {
             OnnxModel onnx = OnnxModel.of(OnnxWriter.toBytes(net, "mlp"), COMPACT, OnnxSettings.defaults());
+            // The session is made before the clock starts (an engine makes it at isready), so the
+            // moves' time goes to the search, not to loading ONNX Runtime.
+            onnx.open(null, RULES).close();
             try (AgentFactory f = PuctAgent.factory("engine", onnx, 100);
                     Agent agent = f.create(AgentSpec.parse("engine:threads=2"), RULES, 1)) {
                 Board board = new Board(RULES);
                 for (int ply = 0; ply < 4; ply++) {
-                    Decision d = agent.decide(board, SearchLimit.movetime(40), SearchMonitor.NONE);
+                    Decision d = agent.decide(board, SearchLimit.movetime(200), SearchMonitor.NONE);
                     assertTrue((board.legalMask() >>> d.move() & 1) != 0, "a legal move at ply " + ply);
                     assertTrue(d.nodes() > 1, "the search ran");
                     board.play(d.move());
