@@ -26,4 +26,9 @@ public record GameBatch(List<SelfPlayRecord> games, List<PositionRecord> positio
         games = List.copyOf(games);
         positions = List.copyOf(positions);
     }
+
+    /** This batch with other positions (the same games, e.g. rescored). */
+    public GameBatch withPositions(List<PositionRecord> other) {
+        return new GameBatch(games, other, stats, seconds, cacheHitRate, sourceMetrics, summary);
+    }
 }

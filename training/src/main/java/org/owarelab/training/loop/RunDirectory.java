@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.owarelab.formats.Mappers;
+import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.util.AtomicFiles;
 import org.owarelab.util.Texts;
 
@@ -117,6 +118,17 @@ public final class RunDirectory {
             return TrainConfig.parse(Files.readString(config(), StandardCharsets.UTF_8), config().toString(), overrides);
         } catch (IOException e) {
             throw new UncheckedIOException("run " + root + ": cannot read config.yaml", e);
+        }
+    }
+
+    /** Appends the games' lines to {@code selfplay.jsonl} in one write (nothing for no games). */
+    void appendGames(List<SelfPlayRecord> games) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (var g : games) {
+            sb.append(sb.length() > 0 ? "\n" : "").append(g.jsonLine());
+        }
+        if (sb.length() > 0) {
+            appendLine(selfplay(), sb.toString());
         }
     }
 

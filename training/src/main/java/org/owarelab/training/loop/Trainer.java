@@ -17,7 +17,6 @@ import org.owarelab.model.TorchThreads;
 import org.owarelab.training.nn.CheckpointWriter;
 import org.owarelab.training.replay.TableTargets;
 import org.owarelab.training.run.RunInfo;
-import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.SelfPlayStats;
 import org.owarelab.training.selfplay.SelfPlaySeeds;
 
@@ -312,18 +311,11 @@ public final class Trainer {
         TableTargets.Counts counts = null;
         if (targets != null) {
             TableTargets.Rescored r = targets.rescore(sp.games(), sp.positions());
-            sp = new GameBatch(sp.games(), r.positions(), sp.stats(), sp.seconds(), sp.cacheHitRate(),
-                    sp.sourceMetrics(), sp.summary());
+            sp = sp.withPositions(r.positions());
             counts = r.counts();
         }
         session.buffer().addAll(sp.positions());
-        StringBuilder sb = new StringBuilder();
-        for (SelfPlayRecord g : sp.games()) {
-            sb.append(g.jsonLine()).append('\n');
-        }
-        if (sb.length() > 0) {
-            RunDirectory.appendLine(run.selfplay(), sb.substring(0, sb.length() - 1));
-        }
+        run.appendGames(sp.games());
         return new Collected(sp, counts);
     }
 
