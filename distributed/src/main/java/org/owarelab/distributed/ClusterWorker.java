@@ -16,8 +16,11 @@ import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.env.ObservationEncoder;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.DjlEvaluator;
+import org.owarelab.model.OnnxWriter;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.model.TorchThreads;
+import org.owarelab.onnx.OnnxModel;
+import org.owarelab.onnx.OnnxSettings;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.selfplay.SelfPlayRecord;
 import org.owarelab.training.selfplay.PositionRecord;
@@ -112,6 +115,8 @@ public final class ClusterWorker implements AutoCloseable {
         final PublishedNetwork published;
         final TrainConfig cfg;
         final PolicyValueNet net;
+        /** The network on ONNX Runtime ({@code loop.inference}), or null on DJL. */
+        final OnnxModel onnx;
         final Evaluator evaluator;
         final SelfPlayWorker worker;
 
@@ -124,7 +129,12 @@ public final class ClusterWorker implements AutoCloseable {
             }
             this.net = p.load(cfg, device);
             ObservationEncoder encoder = cfg.observationEncoder();
-            Evaluator inner = new DjlEvaluator(net, encoder, cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame());
+            // loop.inference as in the local loop: ONNX Runtime on a CPU (a session per thread), else DJL
+            this.onnx = cfg.loop().selfPlayOnOnnx(net.onGpu())
+                    ? OnnxModel.of(OnnxWriter.toBytes(net, "self-play v" + p.version()), encoder, new OnnxSettings(1, 1))
+                    : null;
+            Evaluator inner = onnx != null ? onnx.open(null, cfg.ruleSet())
+                    : new DjlEvaluator(net, encoder, cfg.selfplay().parallelGames() * cfg.selfplay().leavesPerGame());
             this.evaluator = cfg.loop().cacheEntries() > 0 ? new CachingEvaluator(inner, cfg.loop().cacheEntries()) : inner;
             this.worker = new SelfPlayWorker(cfg.selfplay(), cfg.ruleSet(), evaluator, encoder, cfg.seed());
         }
@@ -135,6 +145,9 @@ public final class ClusterWorker implements AutoCloseable {
                 evaluator.close();
             } catch (Exception e) {
                 // closing native memory: nothing the worker could do
+            }
+            if (onnx != null) {
+                onnx.close();
             }
             net.close();
         }
