@@ -65,3 +65,24 @@ test("the search takes its settings from the card (the Java side's), and refuses
   const { timedBatch, ...partial } = s;
   assert.throws(() => new Search(rules, new UniformEvaluator(), partial), /missing timedBatch/);
 });
+
+test("a level's temperature at one simulation draws from the priors, as RootPolicy.choose; 0 plays the most visited", async () => {
+  const rules = RuleSet.parse(golden.search.rules);
+  const s = new Search(rules, new UniformEvaluator(), golden.search.settings);
+  s.reset(new Board(rules));
+  const r = await s.run({ sims: 1, now: () => 0, batch: 1 });
+  assert.equal(r.simulations, 1);
+  // Uniform priors over the six legal moves: the draw's uniform number picks the move it falls on.
+  assert.equal(s.chooseMoveAt(4, () => 0), 0);
+  assert.equal(s.chooseMoveAt(4, () => 0.5), 3);
+  assert.equal(s.chooseMoveAt(4, () => 0.999), 5);
+  const drawn = new Set();
+  for (let k = 0; k < 6; k++) {
+    s.reset(new Board(rules));
+    drawn.add((await s.run({ sims: 1, now: () => 0, batch: 1, temperature: 2, random: () => (k + 0.5) / 6 })).move);
+  }
+  assert.deepEqual([...drawn].sort(), [0, 1, 2, 3, 4, 5], "temperature 2 plays every move of uniform priors");
+  s.reset(new Board(rules));
+  const greedy = await s.run({ sims: 1, now: () => 0, batch: 1, temperature: 0, random: () => 0.999 });
+  assert.equal(greedy.move, s.chooseMove(), "temperature 0: the most visited move, no draw");
+});

@@ -2,6 +2,7 @@ package org.owarelab.agents;
 
 import java.util.Map;
 import java.util.Set;
+import org.owarelab.agents.puct.StrengthLevels;
 import org.owarelab.rules.RuleSet;
 
 /**
@@ -55,6 +56,15 @@ public interface AgentFactory extends AutoCloseable {
      */
     default Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
         return Map.of();
+    }
+
+    /**
+     * The calibrated levels of play its specs take as {@code elo=N} ({@link StrengthLevels}), or
+     * null when it has none (the default). The UCI engine offers {@code UCI_LimitStrength} and
+     * {@code UCI_Elo} for an agent whose factory has them.
+     */
+    default StrengthLevels levels() {
+        return null;
     }
 
     /**

@@ -154,6 +154,19 @@ public final class AgentRegistry implements AutoCloseable {
         }
     }
 
+    /**
+     * The calibrated levels of the agent {@code spec} names ({@link AgentFactory#levels()}), or null
+     * when it has none or the spec names no known agent.
+     */
+    public org.owarelab.agents.puct.StrengthLevels levels(String spec) {
+        try {
+            AgentFactory f = factories.get(AgentSpec.parse(spec).name());
+            return f == null ? null : f.levels();
+        } catch (AgentSpecException e) {
+            return null;
+        }
+    }
+
     /** The spec names known here, sorted. */
     public Set<String> names() {
         return factories.keySet();

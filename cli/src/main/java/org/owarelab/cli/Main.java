@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             TournamentCommand.class,
             LadderCommand.class,
             ReportCommand.class,
+            LevelsCommand.class,
             PlayCommand.class,
             UciCommand.class,
             ExportCommand.class,

@@ -36,6 +36,8 @@ import picocli.CommandLine.Spec;
             "  oware tournament --players random greedy mcts:sims=100 mcts:sims=1000 --games-per-pair 20 --out t1",
             "  oware tournament --gauntlet mcts:sims=1000 --players random greedy mcts:sims=300 --out g1",
             "  oware tournament --players random greedy alphabeta:depth=2 --balanced --openings 6 --seed 7 --out t2",
+            "  oware tournament --players random alphabeta:depth=1 alphabeta:depth=2 alphabeta:depth=3 alphabeta:depth=4 "
+                + "--neighbours 2 --out ladder   (each meets its 2 nearest on each side)",
             "  oware tournament --players alphabeta:depth=6 mcts:sims=3000 --out t3 --cluster --bind 10.0.0.5 --threads 0",
             "      (then on each worker machine: oware worker --join 10.0.0.5:5701 --tournament ID --threads 16)",
             "",
@@ -61,6 +63,12 @@ final class TournamentCommand implements Callable<Integer> {
     @Option(names = "--anchor", paramLabel = "SPEC",
             description = "The player rated Elo 0 (default: random when it plays, else the first player).")
     String anchor;
+
+    @Option(names = "--neighbours", paramLabel = "K", defaultValue = "0",
+            description = "A ladder, not a full round robin: each player meets only the K players after it in "
+                    + "--players (its K nearest on each side), so the games grow linearly with the players. List "
+                    + "them in order of strength (default ${DEFAULT-VALUE}: every pair meets).")
+    int neighbours;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "tournament",
             description = "The tournament directory: games, ratings, report (default ${DEFAULT-VALUE}).")
@@ -94,12 +102,18 @@ final class TournamentCommand implements Callable<Integer> {
             throw new BadInputException("--players " + String.join(" ", players) + ": a round robin needs at least two "
                     + "players (or name one more with --gauntlet)");
         }
+        if (neighbours < 0) {
+            throw new BadInputException("--neighbours " + neighbours + ": expected 0 (every pair) or more");
+        }
+        if (neighbours > 0 && gauntlet != null) {
+            throw new BadInputException("--neighbours " + neighbours + ": goes with a round robin, not with --gauntlet");
+        }
         if (!cluster) {
             if (bind != null || port != null) {
                 throw new BadInputException("--bind and --port go with --cluster");
             }
             TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, arena.localThreads(),
-                    arena.settings(), anchor);
+                    arena.settings(), anchor, neighbours);
             TournamentOutput.run(config, out, rating.options(arena.seed), rating.poolIntervals(),
                     spec.commandLine().getOut(), spec.commandLine().getErr());
             return 0;
@@ -114,7 +128,7 @@ final class TournamentCommand implements Callable<Integer> {
         ClusterGameSource.checkListenable(s); // before the directory is touched
         String id = ClusterGameFarm.tournamentId(out);
         TournamentConfig config = new TournamentConfig(players, gauntlet, arena.gamesPerPair, Math.max(1, local),
-                arena.settings(), anchor);
+                arena.settings(), anchor, neighbours);
         PrintWriter o = spec.commandLine().getOut();
         ClusterGameFarm[] farm = new ClusterGameFarm[1];
         TournamentOutput.run(config, out, rating.options(arena.seed), rating.poolIntervals(), o,

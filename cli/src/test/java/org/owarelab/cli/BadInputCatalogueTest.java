@@ -44,6 +44,8 @@ class BadInputCatalogueTest {
             {"tournament", "--confidence", "tournament", "--players", "random", "greedy", "--confidence", "1.5"},
             {"ladder", none, "ladder", "--run", none},
             {"report", none, "report", none},
+            {"levels", none, "levels fit", "levels", "fit", none, "--out", none + ".json"},
+            {"levels", "--levels", "levels check", "levels", "check", none, "--levels", none + ".json"},
             {"play", "4-4-x", "play", "--agent", "random", "--position", "4-4-x"},
             {"uci", "grand-slam=sometimes", "uci", "--agent", "random", "--rules", "grand-slam=sometimes"},
             {"export", none, "export", none, "--out", none + "-out"},
@@ -67,7 +69,7 @@ class BadInputCatalogueTest {
         List<Arguments> out = new ArrayList<>();
         for (String[] row : c) {
             // The first cell is the command; the third the command as the message names it, then the arguments.
-            int argsFrom = row[0].equals("tables") || row[0].equals("bench") ? 3 : 2;
+            int argsFrom = row[0].equals("tables") || row[0].equals("bench") || row[0].equals("levels") ? 3 : 2;
             String named = argsFrom == 3 ? row[2] : row[0];
             String[] args = java.util.Arrays.copyOfRange(row, argsFrom, row.length);
             out.add(Arguments.of(row[0], named, row[1], args));

@@ -97,6 +97,27 @@ class TournamentCommandTest {
     }
 
     @Test
+    void aLadderOfNeighboursMeetsOnlyTheNearestInTheList() throws Exception {
+        Path out = tmp.resolve("n");
+        Cli r = Cli.run("tournament", "--players", "random", "mcts:sims=2", "mcts:sims=8", "greedy", "--neighbours", "1",
+                "--games-per-pair", "2", "--threads", "1", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("ladder of 1 neighbour: 3 pairings x 2 games = 6 games"), r.out());
+        for (MatchRecord game : MatchRecords.read(out.resolve("games.jsonl"))) {
+            String pair = game.south().compareTo(game.north()) < 0 ? game.south() + "|" + game.north()
+                    : game.north() + "|" + game.south();
+            assertTrue(java.util.Set.of("mcts:sims=2|random", "mcts:sims=2|mcts:sims=8", "greedy|mcts:sims=8")
+                    .contains(pair), pair);
+        }
+        Cli bad = Cli.run("tournament", "--players", "random", "greedy", "--neighbours", "-1", "--out",
+                tmp.resolve("bad").toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--neighbours -1: expected 0"), bad.err());
+        assertEquals(2, Cli.run("tournament", "--gauntlet", "greedy", "--players", "random", "--neighbours", "1",
+                "--out", tmp.resolve("bad").toString()).code());
+    }
+
+    @Test
     void aPlayerThatCannotBeBuiltIsOneLineAndNothingIsWritten() throws Exception {
         Path out = tmp.resolve("bad");
         Cli r = Cli.run("tournament", "--players", "random", "greedy", "nosuch", "--games-per-pair", "2", "--threads",

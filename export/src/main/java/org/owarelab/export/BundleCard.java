@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.owarelab.agents.AgentFactory;
+import org.owarelab.agents.puct.LevelledFactory;
+import org.owarelab.agents.puct.LevelsFile;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.env.Encoders;
 import org.owarelab.env.ObservationEncoder;
@@ -31,9 +33,10 @@ import org.owarelab.util.Texts;
  * @param search {@code search.simulations} or {@code search.movetimeMillis}
  * @param name the engine's name ({@code name}, blanks made dashes)
  * @param version {@code step-N} of {@code provenance.step}
+ * @param levels the calibrated levels of {@code levels} ({@link LevelsFile}), or null when the card has none
  */
 public record BundleCard(Path dir, RuleSet rules, ObservationEncoder encoder, SearchSettings search, String name,
-        String version) {
+        String version, LevelsFile levels) {
 
     /**
      * Reads and checks {@code bundle/model.json} and the hash of {@code bundle/model.onnx}.
@@ -73,7 +76,16 @@ public record BundleCard(Path dir, RuleSet rules, ObservationEncoder encoder, Se
         SearchSettings search = search(file, card.path("search"));
         checkNetwork(bundle, file, card.path("onnx").path("sha256"));
         String name = card.path("name").asText(Engine.AGENT).replaceAll("\\s+", "-");
-        return new BundleCard(bundle, rules, encoder, search, name, "step-" + card.path("provenance").path("step").asLong(0));
+        LevelsFile levels = null;
+        if (card.has("levels")) {
+            try {
+                levels = LevelsFile.fromJson(card.get("levels"));
+            } catch (IllegalArgumentException e) {
+                throw new ExportException(file + ": levels: " + e.getMessage() + " (export the bundle again)");
+            }
+        }
+        return new BundleCard(bundle, rules, encoder, search, name, "step-" + card.path("provenance").path("step").asLong(0),
+                levels);
     }
 
     /** Exactly one of {@code search.simulations} and {@code search.movetimeMillis}, each a whole number in range. */
@@ -117,13 +129,17 @@ public record BundleCard(Path dir, RuleSet rules, ObservationEncoder encoder, Se
 
     /**
      * The bundle's player as an agent factory named {@code agent}: PUCT over {@code model.onnx}
-     * (ONNX Runtime, loaded at the first agent) with the card's search settings. The factory owns
-     * the network and closes it when closed.
+     * (ONNX Runtime, loaded at the first agent) with the card's search settings, and its calibrated
+     * levels as {@code elo=N} (UCI {@code UCI_LimitStrength}/{@code UCI_Elo}) when the card has them.
+     * The factory owns the network and closes it when closed.
      */
     public AgentFactory factory(String agent) {
         OnnxModel source = OnnxModel.of(dir.resolve(BundleWriter.ONNX), encoder, OnnxSettings.defaults());
         AgentFactory player = PuctAgent.factory(agent, source, search.simulations() > 0 ? search.simulations()
                 : SearchSettings.DEFAULT_SIMULATIONS);
+        if (levels != null) {
+            player = new LevelledFactory(player, levels.levels(), BundleWriter.MODEL_CARD + "'s levels");
+        }
         return search.movetimeMillis() > 0 ? new DefaultLimitAgents(player, search.movetimeMillis()) : player;
     }
 }

@@ -49,6 +49,11 @@ final class DefaultLimitAgents implements AgentFactory {
     }
 
     @Override
+    public org.owarelab.agents.puct.StrengthLevels levels() {
+        return inner.levels();
+    }
+
+    @Override
     public java.util.Map<String, AgentAccess.Reach> reaches(AgentSpec spec) {
         return inner.reaches(spec);
     }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import org.owarelab.agents.puct.LevelsFile;
 import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.formats.Mappers;
 import org.owarelab.model.CheckpointInfo;
@@ -23,7 +24,8 @@ import org.owarelab.rules.RuleSet;
  * exact input layout), what it is (architecture, parameters), what its outputs mean (the ONNX
  * names, the value head, how to mask), how the engine searches, and where it comes from (the
  * run's seed, git commit and start date from {@code run.json}, the checkpoint's step, and the
- * arena scores the run recorded in {@code metrics.jsonl} at that step, when there are any), and the
+ * arena scores the run recorded in {@code metrics.jsonl} at that step, when there are any), its calibrated
+ * levels when the checkpoint has a {@code levels.json} ({@code levels}, as {@link LevelsFile} writes it), and the
  * SHA-256 of {@code model.onnx}, which the engine checks at start-up ({@link BundleCard}).
  * Missing run files leave those fields null: a bare checkpoint exports too.
  */
@@ -71,9 +73,31 @@ final class ModelCard {
         s.put("options", SearchOption.C_PUCT.helpEntry() + ", " + SearchOption.C_BASE.helpEntry() + ", "
                 + SearchOption.FPU.helpEntry() + ", " + SearchOption.FPU_ROOT.helpEntry()
                 + ", no noise, most-visited move (the puct agent's defaults)");
+        ObjectNode levels = levels(checkpoint);
+        if (levels != null) {
+            root.set("levels", levels);
+        }
         root.set("provenance", provenance(checkpoint, info));
         root.set("evaluation", evaluation(checkpoint, info.step()));
         return JSON.writeValueAsBytes(root);
+    }
+
+    /**
+     * The checkpoint's calibrated levels ({@code levels.json} beside its files, as a shipped player
+     * has them), as the cards embed them; null without one.
+     *
+     * @throws ExportException for a levels file that cannot be read
+     */
+    static ObjectNode levels(Path checkpoint) throws IOException {
+        Path file = checkpoint.resolve(LevelsFile.FILE);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return LevelsFile.read(file).toJson();
+        } catch (IllegalArgumentException e) {
+            throw new ExportException(e.getMessage() + " (fix or remove it to export)", e);
+        }
     }
 
     private static ObjectNode onnx(PolicyValueNet net) {

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.owarelab.agents.puct.LevelsFile;
+import org.owarelab.agents.puct.StrengthLevels;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.env.Encoders;
 import org.owarelab.model.DeviceChoice;
@@ -43,6 +45,10 @@ class BundleStartupTest {
                 2, DeviceChoice.CPU)) {
             CheckpointWriter.save(ckpt, net, 2);
         }
+        // Calibrated levels beside the checkpoint, as a shipped player has them: the card embeds them.
+        new LevelsFile("strong", "random", "test", "2026-12-02", new StrengthLevels(List.of(
+                new StrengthLevels.Level(100, 40, 160, 1, 4), new StrengthLevels.Level(700, 650, 750, 3, 0))), List.of())
+                .write(ckpt.resolve(LevelsFile.FILE));
         String arch = System.getProperty("os.arch").contains("aarch64") ? "linux-aarch64" : "linux-x64";
         bundle = BundleWriter.write(new BundleWriter.Options(ckpt, shared.resolve("bundle"), SearchSettings.of(4, null),
                 "StartNet", arch));
@@ -106,6 +112,57 @@ class BundleStartupTest {
             assertTrue(r.err().contains(m), "names " + m + ": " + r.err());
         }
         assertFalse(r.out().contains("uciok"), "refused before it answers: " + r.out());
+    }
+
+    /**
+     * The levels of the card: UCI_LimitStrength and UCI_Elo offered, the limit on playing the
+     * nearest level, off the card's own search again. Talks to the engine line by line (each search
+     * answered before the next command: a search still running when the input ends is stopped).
+     */
+    @Test
+    void theEnginePlaysTheCardsLevelsUnderUciLimitStrength() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(bundle.resolve(BundleWriter.LAUNCHER).toString()).directory(shared.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = pb.start();
+        try (var in = new java.io.PrintWriter(p.getOutputStream(), true, StandardCharsets.UTF_8);
+                var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            in.println("uci");
+            List<String> hello = until(out, "uciok");
+            assertTrue(hello.contains("option name UCI_LimitStrength type check default false"), hello.toString());
+            assertTrue(hello.contains("option name UCI_Elo type spin default 700 min 100 max 700"), hello.toString());
+            in.println("setoption name UCI_Elo value 5000");
+            in.println("setoption name UCI_Elo value 650");
+            in.println("setoption name UCI_LimitStrength value true");
+            in.println("position startpos");
+            in.println("go movetime 60000");
+            List<String> limited = until(out, "bestmove");
+            assertTrue(limited.contains("info string error: setoption UCI_Elo: '5000' is not a whole number 100..700"),
+                    limited.toString());
+            assertTrue(limited.stream().anyMatch(l -> l.startsWith("info depth") && l.contains(" nodes 3 ")),
+                    "the level at 700: 3 simulations, long before the minute is up " + limited);
+            in.println("setoption name UCI_LimitStrength value false");
+            in.println("go");
+            List<String> full = until(out, "bestmove");
+            assertTrue(full.stream().anyMatch(l -> l.startsWith("info depth") && l.contains(" nodes 4 ")),
+                    "the card's own 4 simulations again " + full);
+            in.println("quit");
+        } finally {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        }
+        assertTrue(new String(Files.readAllBytes(bundle.resolve(BundleWriter.MODEL_CARD))).contains("\"levels\""));
+    }
+
+    /** The engine's lines up to and including the first that starts with {@code prefix}. */
+    private static List<String> until(java.io.BufferedReader out, String prefix) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (String l = out.readLine(); l != null; l = out.readLine()) {
+            lines.add(l);
+            if (l.startsWith(prefix)) {
+                return lines;
+            }
+        }
+        throw new AssertionError("the engine ended before '" + prefix + "': " + lines);
     }
 
     @Test

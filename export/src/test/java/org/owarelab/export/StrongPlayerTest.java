@@ -1,6 +1,7 @@
 package org.owarelab.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -8,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.puct.LevelsFile;
+import org.owarelab.agents.puct.StrengthLevels;
 import org.junit.jupiter.api.io.TempDir;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
@@ -44,12 +48,32 @@ class StrongPlayerTest {
         }
     }
 
+    /** players/strong/levels.json loads: strong:elo=N plays the nearest level, a bad Elo names the file's range. */
+    @Test
+    void theShippedLevelsLoadAndAnEloPlaysTheNearestLevel() throws IOException {
+        StrengthLevels file = LevelsFile.read(Players.checkpoint("strong").resolve(LevelsFile.FILE)).levels();
+        try (AgentRegistry agents = ModelAgents.registry()) {
+            assertEquals(file, agents.levels("strong"));
+            StrengthLevels.Level oneSim = file.levels().stream().filter(l -> l.simulations() == 1 && l.temperature() == 0)
+                    .findFirst().orElseThrow();
+            try (Agent a = agents.create("strong:elo=" + oneSim.elo(), RuleSet.DEFAULT, 1)) {
+                assertEquals(1, a.decide(new Board()).nodes(), "the level of the policy's best move searches one simulation");
+            }
+            AgentSpecException e = assertThrows(AgentSpecException.class,
+                    () -> agents.create("strong:elo=" + (file.maxElo() + 1), RuleSet.DEFAULT, 1));
+            assertTrue(e.getMessage().contains("expected an Elo in " + file.minElo() + ".." + file.maxElo())
+                    && e.getMessage().contains("players/strong/levels.json"), e.getMessage());
+        }
+    }
+
     @Test
     void theShippedPlayerExportedPlaysAsWellWithOnnxRuntime(@TempDir Path tmp) throws IOException {
         Path checkpoint = Players.checkpoint("strong");
         Path out = BundleWriter.write(new BundleWriter.Options(checkpoint, tmp.resolve("strong"),
                 SearchSettings.of(SIMS, null), "strong", "linux-x64"));
         assertTrue(Files.size(out.resolve(BundleWriter.ONNX)) < 4_000_000, "a few MB at most");
+        assertEquals(LevelsFile.read(checkpoint.resolve(LevelsFile.FILE)), BundleCard.read(out).levels(),
+                "the bundle's card carries the shipped levels");
         ModelRef ref = ModelRef.of(out.resolve(BundleWriter.CHECKPOINT));
         RuleSet rules = ref.rules();
         assertEquals(RuleSet.DEFAULT, rules);

@@ -3,9 +3,12 @@ package org.owarelab.model;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.io.IOException;
 import org.owarelab.agents.AgentFactory;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
+import org.owarelab.agents.puct.LevelledFactory;
+import org.owarelab.agents.puct.LevelsFile;
 import org.owarelab.agents.puct.PuctAgent;
 import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.rules.RuleSet;
@@ -69,9 +72,25 @@ public final class Players {
         return dir;
     }
 
-    /** The agent factory of player {@code name}: PUCT over its checkpoint, loaded at the first agent. */
+    /**
+     * The agent factory of player {@code name}: PUCT over its checkpoint, loaded at the first agent;
+     * with the calibrated levels of {@code HOME/players/NAME/levels.json} ({@code NAME:elo=N},
+     * {@link LevelledFactory}) where that file is there. A levels file that cannot be read leaves the
+     * player without levels, its {@code elo=} refused with the file's problem, and every other spec
+     * working.
+     */
     static AgentFactory factory(String name) {
-        return PuctAgent.factory(name, new Lazy(name), SIMULATIONS);
+        AgentFactory plain = PuctAgent.factory(name, new Lazy(name), SIMULATIONS);
+        Path file = home().resolve(DIR).resolve(name).resolve(LevelsFile.FILE);
+        if (!Files.isRegularFile(file)) {
+            return plain;
+        }
+        String source = DIR + "/" + name + "/" + LevelsFile.FILE;
+        try {
+            return new LevelledFactory(plain, LevelsFile.read(file).levels(), source);
+        } catch (IOException | RuntimeException e) {
+            return LevelledFactory.unavailable(plain, source + " cannot be read: " + e.getMessage());
+        }
     }
 
     /**

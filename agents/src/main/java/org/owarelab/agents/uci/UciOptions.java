@@ -13,11 +13,15 @@ import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.agents.puct.SearchOption;
+import org.owarelab.agents.puct.StrengthLevels;
 
 /**
  * The options a {@link UciEngine} offers and what {@code setoption} set them to: {@code Seed},
  * {@code Agent} (unless the engine serves one fixed player), {@code Threads} and
- * {@code TimeManagement}. Parsing and checking a {@code setoption} line is separate from applying
+ * {@code TimeManagement}, and for an agent with calibrated levels ({@link StrengthLevels})
+ * {@code UCI_LimitStrength} and {@code UCI_Elo}: with the first true, the agent plays as
+ * {@code elo=N} (the level nearest {@code UCI_Elo}, its simulations and temperature replacing the
+ * spec's own). Parsing and checking a {@code setoption} line is separate from applying
  * it ({@link #parse}, then {@link #apply}), so the engine can refuse a change during a search
  * before anything changes. The agent the options describe is {@link #spec()}: the served spec with
  * {@code threads=} and {@code timeman=} set from the options, for agents that take those keys.
@@ -42,6 +46,10 @@ final class UciOptions {
     private long seed;
     /** The search options set ({@code Threads}, {@code TimeManagement}), as spec values; absent until set (the agent's own default). */
     private final Map<SearchOption, String> search = new EnumMap<>(SearchOption.class);
+    /** {@code UCI_LimitStrength}: play the level of {@link #elo}. */
+    private boolean limitStrength;
+    /** {@code UCI_Elo}; below any level's until set (then the strongest level's is offered as the default). */
+    private long elo = Long.MIN_VALUE;
 
     UciOptions(AgentRegistry agents, String agentSpec, long seed) {
         if (seed < 0 || seed > SEED_MAX) {
@@ -74,6 +82,22 @@ final class UciOptions {
         for (SearchOption o : searchOptions()) {
             out.line(describe(o));
         }
+        StrengthLevels levels = levels();
+        if (levels != null) {
+            out.line("option name " + StrengthLevels.UCI_LIMIT + " type check default false");
+            out.line("option name " + StrengthLevels.UCI_ELO + " type spin default " + elo(levels) + " min "
+                    + levels.minElo() + " max " + levels.maxElo());
+        }
+    }
+
+    /** The calibrated levels of the agent served now, or null. */
+    private StrengthLevels levels() {
+        return agents.levels(agentSpec);
+    }
+
+    /** {@code UCI_Elo} as set, else the strongest level's Elo. */
+    private long elo(StrengthLevels levels) {
+        return elo == Long.MIN_VALUE ? levels.maxElo() : elo;
     }
 
     /** The search settings the engine offers as options, in the table's order. */
@@ -132,6 +156,22 @@ final class UciOptions {
                 }
                 return new Setting("agent", value, 0);
             }
+            case "uci_limitstrength", "uci_elo" -> {
+                StrengthLevels levels = levels();
+                if (levels == null) {
+                    break; // an agent without levels: reported as unknown below
+                }
+                if (name.equalsIgnoreCase(StrengthLevels.UCI_ELO)) {
+                    return new Setting("uci_elo", value, number(value, levels.minElo(), levels.maxElo(),
+                            StrengthLevels.UCI_ELO));
+                }
+                String v = value.toLowerCase(Locale.ROOT);
+                if (!v.equals("true") && !v.equals("false")) {
+                    throw new UciInputException("setoption " + StrengthLevels.UCI_LIMIT + ": '" + abbreviate(value)
+                            + "' is not true or false");
+                }
+                return new Setting("uci_limitstrength", v, v.equals("true") ? 1 : 0);
+            }
             case "ownbook", "engineturn", "ponder", "noiselevel" -> {
                 return null; // options of other engines that GUIs send blindly: nothing to do
             }
@@ -145,6 +185,9 @@ final class UciOptions {
         StringBuilder names = new StringBuilder("Seed").append(agentAccess != null ? ", Agent" : "");
         for (SearchOption o : searchOptions()) {
             names.append(", ").append(o.uciName());
+        }
+        if (levels() != null) {
+            names.append(", ").append(StrengthLevels.UCI_LIMIT).append(", ").append(StrengthLevels.UCI_ELO);
         }
         out.info("unknown option '" + abbreviate(name) + "' ignored (options: " + names + ")");
         return null;
@@ -174,6 +217,8 @@ final class UciOptions {
         switch (s.option()) {
             case "seed" -> seed = s.number();
             case "agent" -> agentSpec = s.text();
+            case "uci_limitstrength" -> limitStrength = s.number() == 1;
+            case "uci_elo" -> elo = s.number();
             default -> {
                 SearchOption o = SearchOption.byUciName(s.option());
                 if (o == null) {
@@ -209,9 +254,20 @@ final class UciOptions {
         for (Map.Entry<SearchOption, String> e : search.entrySet()) {
             s = withKey(s, e.getKey().specKey(), e.getValue());
         }
+        StrengthLevels levels = levels();
+        if (limitStrength && levels != null) {
+            for (SearchOption o : List.of(SearchOption.SIMULATIONS, SearchOption.TEMPERATURE,
+                    SearchOption.TEMPERATURE_PLIES, SearchOption.MOVETIME)) {
+                for (String k : o.specKeys()) {
+                    s = withKey(s, k, null);
+                }
+            }
+            s = withKey(s, StrengthLevels.SPEC_KEY, Long.toString(elo(levels)));
+        }
         return s;
     }
 
+    /** {@code spec} with {@code key=value} in place of its own (none with a null value), where the agent takes the result. */
     private String withKey(String spec, String key, String value) {
         AgentSpec s;
         try {
@@ -227,7 +283,7 @@ final class UciOptions {
                 sep = ',';
             }
         }
-        String with = sb.append(sep).append(key).append('=').append(value).toString();
+        String with = value == null ? sb.toString() : sb.append(sep).append(key).append('=').append(value).toString();
         return known.test(with) ? with : spec;
     }
 

@@ -40,7 +40,13 @@ final class EngineHarness implements AutoCloseable {
     }
 
     EngineHarness(String spec, RuleSet rules, long seed, UciEngine.AgentMaker maker, long graceMillis) {
-        UciEngine engine = new UciEngine(BuiltInAgents.registry(), spec, rules, seed, new BufferedReader(new QueueReader()),
+        this(BuiltInAgents.registry(), spec, rules, seed, maker, graceMillis);
+    }
+
+    /** An engine serving {@code spec} from {@code agents} (agents built by {@code maker} when not null). */
+    EngineHarness(org.owarelab.agents.AgentRegistry agents, String spec, RuleSet rules, long seed,
+            UciEngine.AgentMaker maker, long graceMillis) {
+        UciEngine engine = new UciEngine(agents, spec, rules, seed, new BufferedReader(new QueueReader()),
                 new PrintWriter(new LineWriter())).graceMillis(graceMillis);
         if (maker != null) {
             engine.agentMaker(maker);

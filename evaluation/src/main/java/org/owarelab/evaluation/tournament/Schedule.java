@@ -92,7 +92,10 @@ public final class Schedule {
         return new Schedule(openings, games, rounds, pairings.size());
     }
 
-    /** The pairings {A, B}: the gauntlet player against each player, or every pair in player order. */
+    /**
+     * The pairings {A, B}: the gauntlet player against each player, or every pair in player order
+     * (with neighbours K, only the pairs at most K apart in the list).
+     */
     static List<String[]> pairings(TournamentConfig config) {
         List<String[]> list = new ArrayList<>();
         List<String> players = config.players();
@@ -103,7 +106,8 @@ public final class Schedule {
             return list;
         }
         for (int i = 0; i < players.size(); i++) {
-            for (int j = i + 1; j < players.size(); j++) {
+            int last = config.neighbours() > 0 ? Math.min(players.size() - 1, i + config.neighbours()) : players.size() - 1;
+            for (int j = i + 1; j <= last; j++) {
                 list.add(new String[] {players.get(i), players.get(j)});
             }
         }

@@ -6,9 +6,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Who plays whom in a tournament. Round robin: every pair of {@code players} meets. Gauntlet
- * ({@code gauntlet} not null): the gauntlet player meets each of {@code players}, who do not meet
- * each other. Each pairing plays {@code gamesPerPair} games, in colour-swapped pairs on shared
+ * Who plays whom in a tournament. Round robin: every pair of {@code players} meets. Neighbours
+ * ({@code neighbours} K above 0): each player meets only the K players after it in the list (so
+ * its K nearest on each side), a ladder whose games grow linearly with the players, not
+ * quadratically: list the players in order of strength and every rating still joins one
+ * connected pool. Gauntlet ({@code gauntlet} not null): the gauntlet player meets each of
+ * {@code players}, who do not meet each other. Each pairing plays {@code gamesPerPair} games, in colour-swapped pairs on shared
  * openings (see {@link Schedule}).
  *
  * @param players the participants' agent specs, distinct; they are also the players' names in
@@ -19,9 +22,17 @@ import java.util.Set;
  * @param settings what decides the games' content (rules, openings, ply cap, seed)
  * @param anchor the player rated at Elo 0, or null for the default: {@code random} when it plays,
  *     else the first player ({@link #anchorOrDefault()})
+ * @param neighbours in a round robin, how many of the next players in the list each one meets
+ *     (0: all of them, the full round robin)
  */
 public record TournamentConfig(List<String> players, String gauntlet, int gamesPerPair, int threads,
-        ArenaSettings settings, String anchor) {
+        ArenaSettings settings, String anchor, int neighbours) {
+
+    /** A full round robin (or a gauntlet): every player meets every other. */
+    public TournamentConfig(List<String> players, String gauntlet, int gamesPerPair, int threads,
+            ArenaSettings settings, String anchor) {
+        this(players, gauntlet, gamesPerPair, threads, settings, anchor, 0);
+    }
 
     /** Checks the fields. */
     public TournamentConfig {
@@ -58,6 +69,12 @@ public record TournamentConfig(List<String> players, String gauntlet, int gamesP
         }
         if (settings == null) {
             throw new IllegalArgumentException("tournament: settings are required");
+        }
+        if (neighbours < 0) {
+            throw new IllegalArgumentException("tournament: neighbours must be >= 0 (0: every pair), got " + neighbours);
+        }
+        if (neighbours > 0 && gauntlet != null) {
+            throw new IllegalArgumentException("tournament: neighbours go with a round robin, not a gauntlet");
         }
         if (anchor != null && !anchor.equals(gauntlet) && !seen.contains(anchor)) {
             throw new IllegalArgumentException("tournament: the anchor '" + anchor + "' is not a player");

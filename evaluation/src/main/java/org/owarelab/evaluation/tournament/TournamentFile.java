@@ -25,8 +25,9 @@ import org.owarelab.util.Texts;
  * <pre>{@code
  * {"format":1,"seed":1,"rules":"","position":"4-4-...-0-0-S","openingPlies":4,"maxPlies":500,
  *  "balance":{"judge":"alphabeta:depth=4","maxValue":0.3},"players":["random","greedy"],
- *  "gauntlet":null,"gamesPerPair":20,"anchor":"random"}
+ *  "gauntlet":null,"gamesPerPair":20,"anchor":"random","neighbours":0}
  * }</pre>
+ * {@code neighbours} (0: every pair meets) is absent from files written before it, read as 0.
  */
 public final class TournamentFile {
     /** The file name in a tournament directory. */
@@ -58,6 +59,7 @@ public final class TournamentFile {
         o.put("gauntlet", config.gauntlet());
         o.put("gamesPerPair", config.gamesPerPair());
         o.put("anchor", config.anchorOrDefault());
+        o.put("neighbours", config.neighbours());
         AtomicFiles.writeString(dir.resolve(FILE), JSON.writeValueAsString(o) + "\n");
     }
 
@@ -89,8 +91,9 @@ public final class TournamentFile {
             o.path("players").forEach(p -> players.add(p.asText()));
             JsonNode g = o.path("gauntlet");
             JsonNode a = o.path("anchor");
+            int neighbours = o.has("neighbours") ? number(o, "neighbours") : 0;
             return new TournamentConfig(players, g.isTextual() ? g.asText() : null, number(o, "gamesPerPair"), 1,
-                    settings, a.isTextual() ? a.asText() : null);
+                    settings, a.isTextual() ? a.asText() : null, neighbours);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(file + ": not JSON: " + Texts.jsonProblem(e.getOriginalMessage()), e);
         } catch (RuntimeException e) {

@@ -62,7 +62,9 @@ public final class TournamentRun {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "tournament: %d players, %s: %d pairing%s x %d games = %d games; %d "
                 + "opening%s of %d plies%s%s, both colours; seed %d, %d thread%s, rules %s", c.participants().size(),
-                c.gauntlet() == null ? "round robin" : "gauntlet of " + c.gauntlet(), pairings, pairings == 1 ? "" : "s",
+                c.gauntlet() != null ? "gauntlet of " + c.gauntlet()
+                        : c.neighbours() > 0 ? "ladder of " + c.neighbours() + " neighbour" + (c.neighbours() == 1 ? "" : "s")
+                        : "round robin", pairings, pairings == 1 ? "" : "s",
                 c.gamesPerPair(), plan.schedule().games().size(), distinct, distinct == 1 ? "" : "s", s.openingPlies(),
                 s.balance() == null ? "" : " judged even by " + s.balance().judge() + " (|value| <= "
                         + s.balance().maxValue() + ")",

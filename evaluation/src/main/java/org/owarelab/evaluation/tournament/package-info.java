@@ -1,5 +1,5 @@
 /**
- * Tournaments between many agents: a seeded schedule of paired games (round robin or gauntlet,
+ * Tournaments between many agents: a seeded schedule of paired games (round robin, ladder of neighbours or gauntlet,
  * {@link org.owarelab.evaluation.tournament.Schedule}), played in parallel, saved game by game
  * to a directory and resumed from it ({@link org.owarelab.evaluation.tournament.Tournament});
  * ladders of a training run's checkpoints against fixed opponents

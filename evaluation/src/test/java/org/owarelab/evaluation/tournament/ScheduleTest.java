@@ -45,6 +45,26 @@ class ScheduleTest {
     }
 
     @Test
+    void neighboursMeetOnlyThePlayersAtMostKApartInTheList() {
+        TournamentConfig c = new TournamentConfig(List.of("a", "b", "c", "d", "e"), null, 2, 1, SETTINGS, null, 2);
+        Schedule s = Schedule.of(TestAgents.AGENTS, c);
+        Set<String> pairs = s.games().stream().map(g -> g.agentA() + "-" + g.agentB())
+                .collect(Collectors.toSet());
+        assertEquals(Set.of("a-b", "a-c", "b-c", "b-d", "c-d", "c-e", "d-e"), pairs);
+        assertEquals(7, s.pairings());
+        assertEquals(14, s.games().size());
+        // A pair's games are the same games as in the full round robin: a ladder can grow into one.
+        Set<String> full = keys(Schedule.of(TestAgents.AGENTS, roundRobin(2, "a", "b", "c", "d", "e")));
+        assertTrue(full.containsAll(keys(s)));
+        assertEquals(10, Schedule.of(TestAgents.AGENTS, new TournamentConfig(List.of("a", "b", "c", "d", "e"), null, 1,
+                1, SETTINGS, null, 9)).pairings(), "K beyond the list is every pair");
+        assertThrows(IllegalArgumentException.class,
+                () -> new TournamentConfig(List.of("a", "b"), null, 2, 1, SETTINGS, null, -1));
+        assertThrows(IllegalArgumentException.class,
+                () -> new TournamentConfig(List.of("a", "b"), "x", 2, 1, SETTINGS, null, 1));
+    }
+
+    @Test
     void gauntletMeetsEveryPlayerAndOnlyThem() {
         TournamentConfig c = new TournamentConfig(List.of("b", "c"), "x", 2, 1, SETTINGS, null);
         Schedule s = Schedule.of(TestAgents.AGENTS, c);

@@ -210,6 +210,11 @@ class TournamentTest {
                 ArenaSettings.of(RuleSet.parse("houses=4,seeds=3"), 11).withBalance(
                         new org.owarelab.evaluation.Balance("alphabeta:depth=2", 0.25)), "greedy");
         TournamentFile.write(tmp, c);
+        TournamentConfig ladder = new TournamentConfig(List.of("random", "greedy", "mcts:sims=8"), null, 2, 1,
+                ArenaSettings.of(RuleSet.DEFAULT, 3), null, 1);
+        Path ladderDir = Files.createDirectories(tmp.resolve("ladder"));
+        TournamentFile.write(ladderDir, ladder);
+        assertEquals(1, TournamentFile.read(ladderDir).neighbours());
         TournamentConfig back = TournamentFile.read(tmp);
         assertEquals(c.settings(), back.settings());
         assertEquals(c.players(), back.players());

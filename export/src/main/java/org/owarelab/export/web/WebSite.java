@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.owarelab.agents.AgentSpecException;
+import org.owarelab.agents.puct.LevelsFile;
 import org.owarelab.export.ExportException;
 import org.owarelab.export.SearchSettings;
 import org.owarelab.model.CheckpointException;
@@ -183,6 +184,16 @@ public final class WebSite {
         // The puct agent's defaults, which the exported engine plays (see the model card's search.options),
         // and the engine's batching constants: the page's search has no copy of its own.
         s.set("settings", WebSearchSettings.json());
+        // The calibrated levels (players/NAME/levels.json beside a shipped player's checkpoint): the
+        // page's level selector plays each as its simulations and temperature.
+        Path levels = ref.checkpoint().resolve(LevelsFile.FILE);
+        if (Files.isRegularFile(levels)) {
+            try {
+                c.set("levels", LevelsFile.read(levels).toJson());
+            } catch (IllegalArgumentException e) {
+                throw new ExportException(e.getMessage() + " (fix or remove it to export)", e);
+            }
+        }
         return JSON.writeValueAsBytes(c);
     }
 

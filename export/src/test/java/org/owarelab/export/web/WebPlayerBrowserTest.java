@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
@@ -28,6 +29,8 @@ import org.owarelab.model.PolicyValueNet;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.agents.puct.LevelsFile;
+import org.owarelab.agents.puct.StrengthLevels;
 import org.owarelab.training.nn.CheckpointWriter;
 
 /**
@@ -55,6 +58,10 @@ class WebPlayerBrowserTest {
                 3, DeviceChoice.CPU)) {
             CheckpointWriter.save(checkpoint, net, 3);
         }
+        // Calibrated levels beside the checkpoint (as players/strong has them): player.json carries them.
+        new LevelsFile("strong", "random", "test", "2026-12-02", new StrengthLevels(List.of(
+                new StrengthLevels.Level(100, 40, 160, 1, 4), new StrengthLevels.Level(700, 650, 750, 3, 0))), List.of())
+                .write(checkpoint.resolve(LevelsFile.FILE));
         Path site = WebSite.write(new WebSite.Options(tmp.resolve("run"), tmp.resolve("site"), SearchSettings.of(24, null),
                 "BrowserNet", null));
         try (StaticFiles server = new StaticFiles(site)) {
@@ -62,6 +69,7 @@ class WebPlayerBrowserTest {
                     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1");
             try {
                 play(driver, server.url());
+                playLevels(driver);
                 playOnAPhone(driver);
             } finally {
                 driver.quit();
@@ -186,6 +194,22 @@ class WebPlayerBrowserTest {
         PlayPages.playByKeys(driver, "south", 400, false, Duration.ofSeconds(120));
         assertEquals("over", PlayPages.state(driver), "the game ended within 400 turns");
         assertEquals("", driver.findElement(By.id("error")).getText());
+    }
+
+    /**
+     * The level selector: the card's levels by Elo and interval; a chosen level searches its
+     * simulations (and draws its moves at its temperature) in the page. Leaves
+     * {@code target/web-player-levels.png}.
+     */
+    private static void playLevels(WebDriver driver) throws Exception {
+        assertEquals(List.of("full strength", "Level 1: Elo 100 [40, 160]", "Level 2: Elo 700 [650, 750]"),
+                new Select(driver.findElement(By.id("level"))).getOptions().stream().map(WebElement::getText).toList());
+        PlayPages.playLevel(driver, 700, 3, Duration.ofSeconds(120));
+        PlayPages.playLevel(driver, 100, 1, Duration.ofSeconds(120));
+        PlayPages.screenshot(driver, "web-player-levels");
+        new Select(driver.findElement(By.id("level"))).selectByValue("");
+        new WebDriverWait(driver, Duration.ofSeconds(120)).until(d -> d.findElement(By.id("limit")).isEnabled()
+                && PlayPages.state(d).equals("human"));
     }
 
     private static void setAmount(WebDriver driver, String value) {

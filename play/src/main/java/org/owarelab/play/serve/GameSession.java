@@ -52,6 +52,11 @@ final class GameSession implements AutoCloseable {
         return id;
     }
 
+    /** Whether the agent plays a calibrated level ({@code elo=} in its spec), whose search no limit may change. */
+    boolean levelled() {
+        return org.owarelab.agents.AgentSpec.parse(agentSpec).has(org.owarelab.agents.puct.StrengthLevels.SPEC_KEY);
+    }
+
     /**
      * Plays the human's move (a letter of the human's side) and the agent's reply.
      *

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.puct.StrengthLevels;
 import org.owarelab.protocol.jsonl.StrictJson;
 import org.owarelab.play.Pages;
 import org.owarelab.rules.RuleSet;
@@ -35,9 +36,11 @@ import org.owarelab.util.Texts;
  * agents, on the JDK's own HTTP server ({@code com.sun.net.httpserver}, maintained with the JDK:
  * no web framework travels in an exported bundle). Endpoints (bodies are JSON objects):
  * <pre>
- * GET    /api/info                  {"agent", "rules", "houses", "seeds", "maxMovetimeMs", "maxSims"}
+ * GET    /api/info                  {"agent", "rules", "houses", "seeds", "maxMovetimeMs", "maxSims"[, "levels"]}
+ *        ("levels": [{"elo", "lo", "hi", "simulations", "temperature"}, ...], an agent's calibrated levels)
  * POST   /api/games {"side": "south"|"north"}   201, a new game's state (the agent has moved if first)
- *        (this body and a move's may add "movetimeMs": N or "sims": N, the agent's limit from then on)
+ *        (this body and a move's may add "movetimeMs": N or "sims": N, the agent's limit from then on;
+ *        a new game's may add "elo": N instead, the agent playing the level nearest N all game)
  * GET    /api/games/ID              the game's state
  * POST   /api/games/ID/move {"move": "C"}       the state after the move and the agent's reply
  * POST   /api/games/ID/undo         the state before the human's last move
@@ -259,11 +262,19 @@ public final class PlayServer implements AutoCloseable {
             ObjectNode info = JSON.createObjectNode().put("agent", agentSpec).put("rules", rules.spec());
             info.put("houses", rules.houses()).put("seeds", rules.seeds());
             info.put("maxMovetimeMs", Requests.MAX_MOVETIME_MS).put("maxSims", Requests.MAX_SIMULATIONS);
+            StrengthLevels levels = agents.levels(agentSpec);
+            if (levels != null) {
+                var list = info.putArray("levels");
+                for (StrengthLevels.Level l : levels.levels()) {
+                    list.addObject().put("elo", l.elo()).put("lo", l.lo()).put("hi", l.hi())
+                            .put("simulations", l.simulations()).put("temperature", l.temperature());
+                }
+            }
             return info;
         }
         if (parts[0].equals("games") && parts.length == 1) {
             Requests.allow(method, "POST");
-            JsonNode body = Requests.body(bodyBytes, Set.of("side", "movetimeMs", "sims"));
+            JsonNode body = Requests.body(bodyBytes, Set.of("side", "movetimeMs", "sims", "elo"));
             int side = Side.SOUTH;
             if (body.has("side")) {
                 try {
@@ -273,7 +284,8 @@ public final class PlayServer implements AutoCloseable {
                             + Texts.escape(body.get("side").toString()));
                 }
             }
-            return newGame(side, Requests.limit(body)).state();
+            String spec = Requests.levelSpec(body, agentSpec, agents.levels(agentSpec));
+            return newGame(side, Requests.limit(body), spec).state();
         }
         if (parts[0].equals("games") && parts.length <= 3) {
             GameSession g = games.get(parts[1]);
@@ -294,7 +306,12 @@ public final class PlayServer implements AutoCloseable {
                 if (!body.has("move")) {
                     throw new ApiException(400, "'move' is missing (expected {\"move\": \"C\"})");
                 }
-                g.humanMove(Requests.text(body, "move"), Requests.limit(body));
+                SearchLimit limit = Requests.limit(body);
+                if (g.levelled() && !limit.isNone()) {
+                    throw new ApiException(400, "this game plays a level (its simulations and temperature): expected "
+                            + "no 'movetimeMs' or 'sims' (start a new game without 'elo' to set a limit)");
+                }
+                g.humanMove(Requests.text(body, "move"), limit);
                 return g.state();
             }
             if (parts[2].equals("undo")) {
@@ -307,7 +324,7 @@ public final class PlayServer implements AutoCloseable {
         throw new ApiException(404, "no such endpoint: " + Texts.escape(path));
     }
 
-    private GameSession newGame(int human, SearchLimit limit) {
+    private GameSession newGame(int human, SearchLimit limit, String spec) {
         if (games.size() >= MAX_GAMES) {
             Iterator<GameSession> oldest = games.values().iterator();
             oldest.next().close();
@@ -315,8 +332,7 @@ public final class PlayServer implements AutoCloseable {
         }
         long k = created++;
         String id = "g" + k;
-        GameSession g = new GameSession(id, rules, human, agentSpec, () -> agents.create(agentSpec, rules, seed + k),
-                seed + k, limit);
+        GameSession g = new GameSession(id, rules, human, spec, () -> agents.create(spec, rules, seed + k), seed + k, limit);
         games.put(id, g);
         return g;
     }

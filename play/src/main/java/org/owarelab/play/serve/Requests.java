@@ -9,7 +9,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Set;
+import org.owarelab.agents.AgentSpec;
 import org.owarelab.agents.SearchLimit;
+import org.owarelab.agents.puct.StrengthLevels;
 import org.owarelab.protocol.jsonl.StrictJson;
 import org.owarelab.util.Texts;
 
@@ -116,6 +118,31 @@ final class Requests {
             return SearchLimit.simulations(whole(body, "sims", MAX_SIMULATIONS));
         }
         return SearchLimit.NONE;
+    }
+
+    /**
+     * The agent spec of a new game: {@code agentSpec}, or with {@code "elo": N} in the body the spec
+     * that plays the level nearest N ({@code agentSpec} with {@code elo=N}).
+     *
+     * @throws ApiException 400 for an Elo beside a limit, not a number, outside the levels' range, or
+     *     asked of an agent without levels ({@code levels} null)
+     */
+    static String levelSpec(JsonNode body, String agentSpec, StrengthLevels levels) {
+        if (!body.has("elo")) {
+            return agentSpec;
+        }
+        if (levels == null) {
+            throw new ApiException(400, "'elo': " + Texts.escape(agentSpec) + " has no calibrated levels");
+        }
+        if (body.has("movetimeMs") || body.has("sims")) {
+            throw new ApiException(400, "give 'elo' or a limit ('movetimeMs', 'sims'), not both: a level sets the search");
+        }
+        JsonNode n = body.get("elo");
+        if (!n.isNumber() || !(n.asDouble() >= levels.minElo() && n.asDouble() <= levels.maxElo())) {
+            throw new ApiException(400, "'elo' must be a number " + levels.minElo() + ".." + levels.maxElo()
+                    + " (the calibrated range), got " + Texts.escape(n.toString()));
+        }
+        return AgentSpec.parse(agentSpec).withOption(StrengthLevels.SPEC_KEY, Long.toString(Math.round(n.asDouble())));
     }
 
     private static int whole(JsonNode body, String field, int max) {

@@ -42,8 +42,11 @@ function showError(message) {
   }
 }
 
-/** The search limit the user chose, or null where the port takes none. */
+/** The search limit the user chose ({elo: N} for a calibrated level), or null where the port takes none. */
 function limit() {
+  if ($("level").value !== "") {
+    return { elo: Number($("level").value) };
+  }
   if ($("limit").value === "spec") {
     return null;
   }
@@ -162,6 +165,32 @@ function showInfo(info) {
   $("limit").value = info.limit.kind;
   $("amount").value = info.limit.amount;
   $("amount").max = info.limit.max || "";
+  showLevels(info.levels || []);
+}
+
+/**
+ * The level selector: "full strength" (the limit beside it), then each calibrated level by its
+ * measured Elo and 95% interval (random = 0; docs/levels.md). Hidden where the player has none.
+ */
+function showLevels(levels) {
+  const select = $("level");
+  const chosen = select.value;
+  select.replaceChildren(new Option("full strength", ""));
+  levels.forEach((l, i) => {
+    const o = new Option("Level " + (i + 1) + ": Elo " + l.elo + " [" + l.lo + ", " + l.hi + "]", String(l.elo));
+    o.title = l.simulations + " simulation" + (l.simulations === 1 ? "" : "s") + " a move, temperature " + l.temperature;
+    select.append(o);
+  });
+  select.value = levels.some((l) => String(l.elo) === chosen) ? chosen : "";
+  $("levels").hidden = levels.length === 0;
+  levelChosen();
+}
+
+/** A level sets the search itself: the limit is off while one is chosen. */
+function levelChosen() {
+  const level = $("level").value !== "";
+  $("limit").disabled = $("amount").disabled = level;
+  $("level-note").textContent = level ? "Elo on the lab's scale: random = 0" : "";
 }
 
 async function load() {
@@ -209,5 +238,9 @@ function onKey(e) {
 $("new").addEventListener("click", newGame);
 $("undo").addEventListener("click", undo);
 $("retry").addEventListener("click", load);
+$("level").addEventListener("change", () => {
+  levelChosen();
+  newGame(); // a level plays a whole game
+});
 document.addEventListener("keydown", onKey);
 load();

@@ -24,9 +24,12 @@ async function api(method, path, body) {
   return data;
 }
 
-/** The limit as the API takes it: {"movetimeMs": N} or {"sims": N}; nothing for the spec's own. */
-function limitBody(limit) {
-  return limit === null ? {} : limit;
+/**
+ * The limit as the API takes it: {"movetimeMs": N} or {"sims": N}; nothing for the spec's own. A
+ * level ({"elo": N}) goes with a new game only: the server plays it all game.
+ */
+function limitBody(limit, newGame) {
+  return limit === null || (limit.elo !== undefined && !newGame) ? {} : limit;
 }
 
 export function createPort() {
@@ -40,6 +43,7 @@ export function createPort() {
         details: [["agent spec", info.agent], ["rules", info.rules || "default"],
           ["board", info.houses + " houses a side, " + info.seeds + " seeds each"]],
         limit: { own: true, kind: "spec", amount: 1000, max: info.maxMovetimeMs },
+        levels: info.levels || [],
         note: "The game runs on the oware server this page came from; the page only draws what it answers.",
       };
     },
@@ -47,12 +51,12 @@ export function createPort() {
       if (id !== null) {
         api("DELETE", "/api/games/" + id).catch(() => {}); // the old game's agent is closed
       }
-      const g = await api("POST", "/api/games", { side, ...limitBody(limit) });
+      const g = await api("POST", "/api/games", { side, ...limitBody(limit, true) });
       id = g.id;
       return g;
     },
     async move(letter, limit) {
-      return api("POST", "/api/games/" + id + "/move", { move: letter, ...limitBody(limit) });
+      return api("POST", "/api/games/" + id + "/move", { move: letter, ...limitBody(limit, false) });
     },
     async undo() {
       return api("POST", "/api/games/" + id + "/undo");

@@ -35,6 +35,8 @@ export function createPort() {
   /** One entry per ply: {move, side, house, sown, captured, capturedHouses}. */
   let plies = [];
   let reply = null;
+  /** The card's calibrated levels ({elo, lo, hi, simulations, temperature}), weakest first; empty without. */
+  let levels = [];
   let worker = null;
   let onFatal = () => {};
   /** Bumped by every new game and undo: a search answer for an older one is dropped. */
@@ -81,9 +83,10 @@ export function createPort() {
     }
     progress(state());
     const id = generation;
+    const search = limit && limit.elo !== undefined ? levelSearch(limit.elo) : limit;
     const msg = await new Promise((resolve, reject) => {
       pending = { id, resolve, reject };
-      worker.postMessage({ type: "search", id, moves: movesText(), ...limit });
+      worker.postMessage({ type: "search", id, moves: movesText(), ...search });
     });
     if (msg.id !== generation) {
       return null;
@@ -91,6 +94,20 @@ export function createPort() {
     reply = msg;
     play(msg.move);
     return state();
+  }
+
+  /** The search of the calibrated level nearest `elo` (the weaker of two as near): its simulations and temperature. */
+  function levelSearch(elo) {
+    let best = null;
+    for (const l of levels) {
+      if (best === null || Math.abs(l.elo - elo) < Math.abs(best.elo - elo)) {
+        best = l;
+      }
+    }
+    if (best === null) {
+      throw new Error("this player has no calibrated levels");
+    }
+    return { sims: best.simulations, temperature: best.temperature };
   }
 
   function onMessage(e) {
@@ -160,6 +177,7 @@ export function createPort() {
         throw e;
       }
       onFatal = fatal;
+      levels = card.levels ? card.levels.levels : [];
       const s = card.search;
       return {
         name: card.name,
@@ -171,6 +189,7 @@ export function createPort() {
             : s.movetimeMillis + " ms") + " a move by default"]],
         limit: s.simulations > 0 ? { own: false, kind: "sims", amount: s.simulations }
           : { own: false, kind: "time", amount: s.movetimeMillis },
+        levels,
         note: "Everything runs in this page: the lab's rules and PUCT search in JavaScript, the network "
           + "(model.onnx) in onnxruntime-web. Nothing is sent anywhere.",
       };

@@ -358,9 +358,11 @@ export class Search {
    * Runs `sims` simulations (Infinity: until the deadline), stopping at `deadline` (a
    * performance.now()-style time in ms, or Infinity); `now` gives the time. With `batch` above 1
    * each network call evaluates up to `batch` leaves (virtual loss); 1 is the plain sequential
-   * search. Returns the result.
+   * search. A `temperature` above 0 draws the move (chooseMoveAt, with `random`), as a calibrated
+   * level plays. Returns the result.
    */
-  async run({ sims = Infinity, deadline = Infinity, now = () => performance.now(), batch = 1 } = {}) {
+  async run({ sims = Infinity, deadline = Infinity, now = () => performance.now(), batch = 1, temperature = 0,
+    random = Math.random } = {}) {
     if (this.board.isOver()) {
       throw new Error("cannot search a finished game at " + this.board.text());
     }
@@ -384,7 +386,7 @@ export class Search {
       depthSum += d;
       maxDepth = Math.max(maxDepth, d);
     }
-    const move = this.chooseMove();
+    const move = temperature > 0 ? this.chooseMoveAt(temperature, random) : this.chooseMove();
     let pv = this.principalVariation(64);
     if (pv.length === 0 || pv[0] !== move) {
       pv = [move]; // a tie the most-visited line breaks the other way (as PuctAgent.decide)
@@ -427,6 +429,46 @@ export class Search {
       }
     }
     return best;
+  }
+
+  /**
+   * A legal move drawn with probability proportional to N^(1/t), the priors in place of the visit
+   * counts when no child has been visited (one simulation): RootPolicy.choose. `random` gives a
+   * number in [0, 1).
+   */
+  chooseMoveAt(temperature, random) {
+    const root = this.root;
+    let visited = false;
+    for (let m = 0; m < this.a; m++) {
+      visited = visited || (((root.legal >>> m) & 1) === 1 && root.children[m] !== null && root.children[m].visits > 0);
+    }
+    const w = [];
+    let max = 0;
+    for (let m = 0; m < this.a; m++) {
+      const c = root.children[m];
+      w.push(!((root.legal >>> m) & 1) ? 0 : visited ? (c === null ? 0 : c.visits) : root.prior[m]);
+      max = Math.max(max, w[m]);
+    }
+    let sum = 0;
+    for (let m = 0; m < this.a; m++) {
+      w[m] = w[m] > 0 ? Math.pow(w[m] / max, 1 / temperature) : 0;
+      sum += w[m];
+    }
+    if (!(sum > 0)) {
+      return this.chooseMove();
+    }
+    let x = random() * sum;
+    let last = -1;
+    for (let m = 0; m < this.a; m++) {
+      if (w[m] > 0) {
+        last = m;
+        x -= w[m];
+        if (x < 0) {
+          return m;
+        }
+      }
+    }
+    return last;
   }
 
   /** The most visited line from the root, at most `max` moves. */

@@ -1,6 +1,7 @@
 // The agent of the web player, in a Web Worker so that the page stays responsive while it
 // searches: loads player.json, model.onnx and onnxruntime-web (all from this site), then answers
-// search requests one at a time. Messages in: {type: "search", id, moves, sims | movetimeMs}.
+// search requests one at a time. Messages in: {type: "search", id, moves, sims [temperature] | movetimeMs}
+// (a temperature draws the move: how a calibrated level plays).
 // A fixed simulation count searches one leaf per network call (the Java engine's order); a time
 // limit evaluates up to the card's search.settings.timedBatch leaves per call with virtual loss, as the Java engine's clock does.
 // Out: {type: "ready", card}, {type: "result", id, move, value, pv, simulations, timeMs},
@@ -116,7 +117,7 @@ function moveRoot(moves) {
 async function handle(msg) {
   try {
     moveRoot(msg.moves);
-    const limit = msg.sims > 0 ? { sims: msg.sims }
+    const limit = msg.sims > 0 ? { sims: msg.sims, temperature: msg.temperature || 0 }
       : { deadline: performance.now() + msg.movetimeMs, batch: search.s.timedBatch };
     const r = await search.run(limit);
     const letters = [];

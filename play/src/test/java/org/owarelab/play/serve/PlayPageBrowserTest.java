@@ -1,6 +1,7 @@
 package org.owarelab.play.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
@@ -51,11 +52,41 @@ class PlayPageBrowserTest {
         }
     }
 
+    /**
+     * The level selector of an agent with calibrated levels: each level listed by its Elo and
+     * interval, choosing one starts a game the server plays at it; full strength gives the limit
+     * back. Leaves {@code target/serve-page-levels.png}.
+     */
+    @Test
+    void theLevelSelectorListsTheLevelsAndTheServerPlaysTheChosenOne() throws Exception {
+        PlayPages.assumeBrowser();
+        try (AgentRegistry agents = PlayLevelsTest.registry();
+                PlayServer server = PlayServer.start(agents, "net", RuleSet.DEFAULT, 3, InetAddress.getLoopbackAddress(), 0)) {
+            WebDriver driver = PlayPages.chrome(profile);
+            try {
+                WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
+                driver.get("http://127.0.0.1:" + server.port() + "/");
+                wait.until(d -> d.findElement(By.id("status")).getText().startsWith("Your move"));
+                assertTrue(driver.findElement(By.id("levels")).isDisplayed());
+                assertEquals(java.util.List.of("full strength", "Level 1: Elo 100 [40, 160]", "Level 2: Elo 700 [650, 750]"),
+                        new Select(driver.findElement(By.id("level"))).getOptions().stream().map(WebElement::getText).toList());
+                PlayPages.playLevel(driver, 700, 8, Duration.ofSeconds(60));
+                PlayPages.playLevel(driver, 100, 1, Duration.ofSeconds(60));
+                PlayPages.screenshot(driver, "serve-page-levels");
+                new Select(driver.findElement(By.id("level"))).selectByValue("");
+                wait.until(d -> d.findElement(By.id("limit")).isEnabled());
+            } finally {
+                driver.quit();
+            }
+        }
+    }
+
     private static void play(WebDriver driver, String url) throws Exception {
         // Generous upper bounds on each wait (a loaded machine); the test waits for states, never sleeps.
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
         driver.get(url);
         wait.until(d -> d.findElement(By.id("status")).getText().startsWith("Your move"));
+        assertFalse(driver.findElement(By.id("levels")).isDisplayed(), "alpha-beta has no calibrated levels");
         assertEquals(6, driver.findElements(By.cssSelector("#row-bottom .house.legal")).size());
         assertEquals("A", driver.findElements(By.cssSelector("#row-bottom .house")).get(0).getDomAttribute("data-letter"));
         assertEquals("f", driver.findElements(By.cssSelector("#row-top .house")).get(0).getDomAttribute("data-letter"));

@@ -127,6 +127,29 @@ public final class PlayPages {
         return captured;
     }
 
+    /**
+     * Chooses the level of Elo {@code elo} in the page's level selector (which starts a new game, the
+     * human South), plays the first legal house and checks that the agent's reply searched the
+     * level's {@code simulations} and that the limit controls are off while the level is chosen.
+     */
+    public static void playLevel(WebDriver driver, int elo, int simulations, Duration timeout) {
+        WebDriverWait wait = new WebDriverWait(driver, timeout);
+        new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("side"))).selectByValue("south");
+        if (moves(driver).isEmpty()) { // a move first, so that the new game the level starts shows
+            house(driver, String.valueOf(new Board().legalLetters().charAt(0))).click();
+            wait.until(d -> moves(d).length() == 2 && state(d).equals("human"));
+        }
+        new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("level"))).selectByValue(Integer.toString(elo));
+        wait.until(d -> state(d).equals("human") && moves(d).isEmpty());
+        assertFalse(driver.findElement(By.id("limit")).isEnabled(), "a level sets the search: the limit is off");
+        assertFalse(driver.findElement(By.id("amount")).isEnabled());
+        house(driver, String.valueOf(new Board().legalLetters().charAt(0))).click();
+        wait.until(d -> moves(d).length() == 2 && state(d).equals("human"));
+        String reply = driver.findElement(By.id("reply")).getText();
+        assertTrue(reply.contains(", " + simulations + " simulations,") || reply.contains(", " + simulations + " nodes,"),
+                "the level at " + elo + " searches " + simulations + ": " + reply);
+    }
+
     /** The evaluation bar shows the human's side of the agent's value (its view, negated). */
     public static void assertEvalBar(WebDriver driver) {
         String text = driver.findElement(By.id("evaltext")).getText();
