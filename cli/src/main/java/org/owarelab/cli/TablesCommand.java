@@ -86,7 +86,7 @@ final class TablesCommand implements Runnable {
     /** {@code oware tables check}. */
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Check a table against the rules engine: a brute-force search (history and repetition "
-                    + "included) on random positions, and the Bellman equations of every entry.",
+                    + "included) on random positions, and the Bellman equations of every entry (bounds and distances).",
             footer = {"", "Examples:", "  oware tables check --tables tables-12.owtb",
                 "  oware tables check --tables cs-8.owtb --rules grand-slam=capture-all,repetition=split "
                         + "--positions 5000 --max-seeds 5"})
@@ -133,7 +133,12 @@ final class TablesCommand implements Runnable {
             pw.printf(java.util.Locale.ROOT, "bellman: %d violations over every entry up to %d seeds (%.1f s)%n", bad,
                     table.maxSeeds(), (System.nanoTime() - t1) / 1e9);
             pw.flush();
-            return c.violations == 0 && bad == 0 ? 0 : 1;
+            long t2 = System.nanoTime();
+            long badDistance = Bellman.distanceViolations(table, table.maxSeeds());
+            pw.printf(java.util.Locale.ROOT, "distances: %d violations over every entry up to %d seeds (%.1f s)%n",
+                    badDistance, table.maxSeeds(), (System.nanoTime() - t2) / 1e9);
+            pw.flush();
+            return c.violations == 0 && bad == 0 && badDistance == 0 ? 0 : 1;
         }
     }
 }

@@ -34,27 +34,43 @@ import org.owarelab.rules.RuleSet;
  * {@code [lo, hi]}; where {@code lo == hi} it is exact whatever the repetition does; where they
  * differ, the cycles decide and the table gives only the bounds (and {@link #value(Board)}).
  *
+ * <p><b>Distance.</b> Beside the bounds, each layout has a distance ({@link #distance(Board)}): the
+ * number of plies within which the mover, keeping its lower bound {@code lo}, forces a capture or
+ * the end of the game against every reply that holds it there, or {@link #NO_DISTANCE} (see
+ * {@code Distances} for the definition). With it the table's move ({@link #bestMove(Board)})
+ * makes progress: it never goes round a capture-free cycle.
+ *
  * <p>File ({@link TableFile}, format {@value #FORMAT_VERSION}): a header, a CRC-32, then the
- * {@code lo} and {@code hi} bytes of every layout per seed count. Immutable; thread-safe.
+ * {@code lo}, {@code hi} and distance bytes of every layout per seed count. Immutable; thread-safe.
  */
 public final class EndgameTable {
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
     public static final String VALUE_KIND = "mover-share-bounds";
     /** {@link #outcome(Board)} when the bounds straddle a result. */
     public static final int UNKNOWN = 2;
+    /** {@link #distance(Board)} where the mover cannot force a capture or a game end while keeping its lower bound. */
+    public static final int NO_DISTANCE = 255;
 
     private final RuleSet rules;
     private final int maxSeeds;
     private final Layout layout;
     private final byte[][] lo;
     private final byte[][] hi;
+    /** Per seed count and layout, the mover's distance ({@link Distances}); null in reference tables of the tests. */
+    private final byte[][] dist;
 
-    EndgameTable(RuleSet rules, int maxSeeds, byte[][] lo, byte[][] hi) {
+    EndgameTable(RuleSet rules, int maxSeeds, byte[][] lo, byte[][] hi, byte[][] dist) {
         this.rules = rules;
         this.maxSeeds = maxSeeds;
         this.layout = new Layout(2 * rules.houses(), maxSeeds);
         this.lo = lo;
         this.hi = hi;
+        this.dist = dist;
+    }
+
+    /** A table without distances (every one {@link #NO_DISTANCE}; it cannot be saved): the tests' reference builder. */
+    EndgameTable(RuleSet rules, int maxSeeds, byte[][] lo, byte[][] hi) {
+        this(rules, maxSeeds, lo, hi, null);
     }
 
     public RuleSet rules() {
@@ -101,7 +117,66 @@ public final class EndgameTable {
 
     /** Whether the table has {@code b}: same rule set, game not over, at most {@link #maxSeeds()} seeds on the board. */
     public boolean covers(Board b) {
-        return !b.isOver() && b.rules().equals(rules) && seedsOnBoard(b) <= maxSeeds;
+        return !b.isOver() && coversLayout(b);
+    }
+
+    /**
+     * Whether the table has {@code b}'s layout, the game over or not: same rule set, at most
+     * {@link #maxSeeds()} seeds on the board. A game won at the threshold is over, and its layout
+     * still has the share the rest of the game would have given ({@code Score.finalMargin}).
+     */
+    public boolean coversLayout(Board b) {
+        return b.rules().equals(rules) && seedsOnBoard(b) <= maxSeeds;
+    }
+
+    /** The mover's distance for layout {@code index} of {@code n} seeds (see the class comment), or {@link #NO_DISTANCE}. */
+    public int distance(int n, long index) {
+        return dist == null ? NO_DISTANCE : dist[n][(int) index] & 0xff;
+    }
+
+    /**
+     * The mover's distance on {@code b}: the plies within which the mover, keeping its lower bound
+     * {@link #lo(Board)}, forces a capture or the end of the game against every reply that holds it
+     * there, the history starting at {@code b}; {@link #NO_DISTANCE} where it cannot (it keeps
+     * {@code lo} only by steering into a repetition, or the opponent can keep the play among
+     * capture-free positions that hold it), 0 where the game is over (call only where
+     * {@link #coversLayout(Board)}).
+     */
+    public int distance(Board b) {
+        return distance(seedsOnBoard(b), index(b));
+    }
+
+    /**
+     * The distance each move of {@code b} promises, its position read without its history: 1 for
+     * a capture or game end that keeps the mover's {@code lo}, {@code 1 + E} for a move inside the
+     * layer that keeps it (E: the most plies the opponent's holding replies leave, over the stored
+     * distances), {@link #NO_DISTANCE} for a move that keeps {@code lo} with no finite distance or
+     * does not keep it, -1 for an illegal move. The least is {@link #distance(Board)} (call only
+     * where {@link #covers(Board)}).
+     */
+    public int[] moveDistances(Board b) {
+        return Lookahead.moveDistances(this, b);
+    }
+
+    /**
+     * The table's move on {@code b}: the first move that keeps the mover's {@code lo} with the least
+     * distance, or -1 where the table has no such move ({@link #distance(Board)} is
+     * {@link #NO_DISTANCE}, or {@code b} is not covered). Following it, the mover's ({@code lo},
+     * {@code -distance}) rises at every turn until a capture or the end, so it never repeats a
+     * position of its own line; the game's history before {@code b} is the caller's to check.
+     */
+    public int bestMove(Board b) {
+        if (!covers(b) || distance(b) == NO_DISTANCE) {
+            return -1;
+        }
+        int[] d = moveDistances(b);
+        int best = -1;
+        for (int m = 0; m < d.length; m++) {
+            if (d[m] >= 0 && d[m] != NO_DISTANCE && (best < 0 || d[m] < d[best])) {
+                best = m;
+            }
+        }
+        return best;
     }
 
     /** The layout index of {@code b} read from the side to move (call only where {@link #covers(Board)}). */
@@ -271,5 +346,10 @@ public final class EndgameTable {
     /** The {@code hi} bytes, as {@link #loBytes}. */
     byte[] hiBytes(int n) {
         return hi[n];
+    }
+
+    /** The distance bytes, as {@link #loBytes}; null for a table without distances. */
+    byte[] distanceBytes(int n) {
+        return dist == null ? null : dist[n];
     }
 }

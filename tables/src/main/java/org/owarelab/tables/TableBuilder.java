@@ -29,6 +29,8 @@ import org.owarelab.rules.Side;
  * computed by retrograde analysis, one threshold at a time, following each move backwards a
  * bounded number of times rather than sweeping the layer to a fixpoint. The values are those of
  * the sweeps and full passes that define them, bit for bit ({@code BuilderDifferentialTest}).
+ * Last, with the final bounds, the distance of every layout to the next capture or game end
+ * ({@link Distances}), again by retrograde analysis over the reversed moves.
  * {@code succ} stays the layer's list of moves until the layer is done.
  */
 public final class TableBuilder {
@@ -97,6 +99,7 @@ public final class TableBuilder {
     private EndgameTable layers() throws Exception {
         byte[][] lo = new byte[maxSeeds + 1][];
         byte[][] hi = new byte[maxSeeds + 1][];
+        byte[][] dist = new byte[maxSeeds + 1][];
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "tables");
             t.setDaemon(true);
@@ -132,21 +135,39 @@ public final class TableBuilder {
                 if (refine) {
                     (beside == null ? refinement.call() : join(beside)).tighten(lo[n], hi[n]);
                 }
+                long t3 = System.nanoTime();
+                dist[n] = Distances.compute(graph, lo[n], hi[n]);
                 long moves = graph.edges();
                 long t4 = System.nanoTime();
                 int open = open(lo[n], hi[n]);
+                int[] finite = finite(lo[n], hi[n], dist[n]);
                 progress.accept(String.format(java.util.Locale.ROOT,
                         "tables: %d seeds: %d positions, %d moves inside the layer, %d with lo<hi (%.2f%%; %d before the"
-                                + " repetition refinement), %.1f s (moves %.1f s, bounds %.1f s, refinement %.1f s%s;"
-                                + " total %.1f s)",
-                        n, size, moves, open, size == 0 ? 0 : 100.0 * open / size, open0, (t4 - t1) / 1e9,
-                        (t2 - t1) / 1e9, boundsNanos / 1e9, refineNanos[0] / 1e9, beside == null ? "" : " beside them",
-                        (t4 - t0) / 1e9));
+                                + " repetition refinement), %d with a distance (%d of the %d exact), %.1f s (moves %.1f s,"
+                                + " bounds %.1f s, refinement %.1f s%s, distances %.1f s; total %.1f s)",
+                        n, size, moves, open, size == 0 ? 0 : 100.0 * open / size, open0, finite[0], finite[1],
+                        size - open, (t4 - t1) / 1e9, (t2 - t1) / 1e9, boundsNanos / 1e9, refineNanos[0] / 1e9,
+                        beside == null ? "" : " beside them", (t4 - t3) / 1e9, (t4 - t0) / 1e9));
             }
         } finally {
             pool.shutdownNow();
         }
-        return new EndgameTable(rules, maxSeeds, lo, hi);
+        return new EndgameTable(rules, maxSeeds, lo, hi, dist);
+    }
+
+    /** The layouts with a finite distance, all of them and those with {@code lo == hi}. */
+    private static int[] finite(byte[] lo, byte[] hi, byte[] dist) {
+        int all = 0;
+        int exact = 0;
+        for (int i = 0; i < lo.length; i++) {
+            if ((dist[i] & 0xff) != EndgameTable.NO_DISTANCE) {
+                all++;
+                if (lo[i] == hi[i]) {
+                    exact++;
+                }
+            }
+        }
+        return new int[] {all, exact};
     }
 
     /** The within-layer progress lines of one layer, at most one per {@link #progressNanos}. */

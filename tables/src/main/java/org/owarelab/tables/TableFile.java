@@ -27,10 +27,14 @@ import org.owarelab.util.AtomicFiles;
  * <p>File, format {@value EndgameTable#FORMAT_VERSION}: a header (magic {@code OWARE-TB}, format
  * version, rule set, houses, max seeds, value kind {@value EndgameTable#VALUE_KIND}, payload
  * length), a CRC-32 of header and payload, then per seed count {@code n = 0..N} the {@code lo}
- * bytes and the {@code hi} bytes of every layout in {@link Layout} order. Stateless.
+ * bytes, the {@code hi} bytes and the distance bytes ({@link Distances}) of every layout in
+ * {@link Layout} order. Format 1 (the same without the distances) is refused with a line saying
+ * to rebuild. Stateless.
  */
 final class TableFile {
     private static final byte[] MAGIC = "OWARE-TB".getBytes(StandardCharsets.US_ASCII);
+    /** Bytes per layout: lo, hi, distance. */
+    private static final int BYTES = 3;
 
     private TableFile() {
     }
@@ -58,7 +62,10 @@ final class TableFile {
         int maxSeeds = t.maxSeeds();
         long payload = 0;
         for (int n = 0; n <= maxSeeds; n++) {
-            payload += 2L * t.loBytes(n).length;
+            if (t.distanceBytes(n) == null) {
+                throw new IllegalStateException("tables " + file + ": a table without distances cannot be saved");
+            }
+            payload += (long) BYTES * t.loBytes(n).length;
         }
         byte[] head = header(t, payload);
         CRC32 crc = new CRC32();
@@ -66,6 +73,7 @@ final class TableFile {
         for (int n = 0; n <= maxSeeds; n++) {
             crc.update(t.loBytes(n));
             crc.update(t.hiBytes(n));
+            crc.update(t.distanceBytes(n));
         }
         long sum = crc.getValue();
         AtomicFiles.write(file, out -> {
@@ -75,6 +83,7 @@ final class TableFile {
             for (int n = 0; n <= maxSeeds; n++) {
                 d.write(t.loBytes(n));
                 d.write(t.hiBytes(n));
+                d.write(t.distanceBytes(n));
             }
             d.flush();
         });
@@ -106,13 +115,18 @@ final class TableFile {
         try {
             in.skipNBytes(MAGIC.length);
             version = in.readInt();
-            if (version != FORMAT_VERSION) {
+            if (version != FORMAT_VERSION && version != 1) {
                 throw new TableException(what + "format version " + version + ", expected " + FORMAT_VERSION
                         + " (rebuild it with this version: oware tables build)");
             }
             ruleText = in.readUTF();
             houses = in.readInt();
             max = in.readInt();
+            if (version == 1) {
+                String r = ruleText.equals("default") ? "" : " --rules " + ruleText;
+                throw new TableException(what + "format version 1 (bounds without distances), expected " + FORMAT_VERSION
+                        + ": rebuild it with this version (oware tables build --seeds " + max + r + " --out " + file + ")");
+            }
             kind = in.readUTF();
             payload = in.readLong();
             headLength = all.length - in.available();
@@ -138,7 +152,7 @@ final class TableFile {
         Layout layout = new Layout(2 * houses, max);
         long expected = 0;
         for (int n = 0; n <= max; n++) {
-            expected += 2 * layout.count(n);
+            expected += BYTES * layout.count(n);
         }
         long body = (long) all.length - headLength - 8;
         if (payload != expected) {
@@ -165,6 +179,7 @@ final class TableFile {
         }
         byte[][] lo = new byte[max + 1][];
         byte[][] hi = new byte[max + 1][];
+        byte[][] dist = new byte[max + 1][];
         int at = headLength + 8;
         for (int n = 0; n <= max; n++) {
             int size = (int) layout.count(n);
@@ -172,19 +187,26 @@ final class TableFile {
             at += size;
             hi[n] = java.util.Arrays.copyOfRange(all, at, at + size);
             at += size;
+            dist[n] = java.util.Arrays.copyOfRange(all, at, at + size);
+            at += size;
         }
-        return new EndgameTable(fileRules, max, lo, hi);
+        return new EndgameTable(fileRules, max, lo, hi, dist);
     }
 
     /**
-     * The header of a table file of this format and value kind, or null when {@code file} is not
-     * one (unreadable, another format version, a corrupt header). The body is not checked:
-     * {@link #load} does that.
+     * The header of a table file of this format and value kind, or of format 1 (so that a table
+     * found by {@link #find} from an older build is refused by {@link #load} with a line saying to
+     * rebuild it, not passed over in silence), or null when {@code file} is not one (unreadable,
+     * another format version, a corrupt header). The body is not checked: {@link #load} does that.
      */
     static EndgameTable.Header header(Path file) {
         try (java.io.InputStream raw = Files.newInputStream(file)) {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw.readNBytes(4096)));
-            if (!java.util.Arrays.equals(in.readNBytes(MAGIC.length), MAGIC) || in.readInt() != FORMAT_VERSION) {
+            if (!java.util.Arrays.equals(in.readNBytes(MAGIC.length), MAGIC)) {
+                return null;
+            }
+            int version = in.readInt();
+            if (version != FORMAT_VERSION && version != 1) {
                 return null;
             }
             RuleSet r = RuleSet.parse(in.readUTF());

@@ -1,8 +1,9 @@
 /**
  * Endgame tables: for every position with few seeds on the board, the mover's share of them
- * under perfect play, as bounds ({@link org.owarelab.tables.EndgameTable}, the lookups; its file
+ * under perfect play, as bounds, and the distance to the next capture or game end that keeps the
+ * lower bound ({@link org.owarelab.tables.EndgameTable}, the lookups and the table's move; its file
  * format and where agents find one, {@code TableFile}). Built by retrograde analysis
- * ({@code TableBuilder}), checked for Bellman consistency ({@code Bellman}) and against a
+ * ({@code TableBuilder}, {@code Distances}), checked for Bellman consistency ({@code Bellman}) and against a
  * brute-force search on random positions ({@code BruteForce}, {@code CrossCheck}); {@link org.owarelab.tables.Layout} numbers the seed
  * layouts. Depends on the rules ({@code env}) only; agents read the tables, nothing here plays.
  */

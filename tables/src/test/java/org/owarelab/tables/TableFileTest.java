@@ -96,11 +96,63 @@ class TableFileTest {
     void otherFilesAreRefused() throws IOException {
         assertTrue(error(write("text.owtb", "hello".getBytes()), RuleSet.DEFAULT, 5).contains("not an Oware endgame table"));
         assertTrue(error(dir.resolve("missing.owtb"), RuleSet.DEFAULT, 5).contains("no such file"));
-        byte[] v2 = bytes.clone();
-        v2[11] = 2;
-        assertTrue(error(write("v2.owtb", v2), RuleSet.DEFAULT, 5).contains("format version 2, expected 1"));
+        byte[] v3 = bytes.clone();
+        v3[11] = 3;
+        assertTrue(error(write("v3.owtb", v3), RuleSet.DEFAULT, 5).contains("format version 3, expected 2"));
         byte[] extra = Arrays.copyOf(bytes, bytes.length + 3);
         assertTrue(error(write("extra.owtb", extra), RuleSet.DEFAULT, 5).contains("trailing data"));
+    }
+
+    /** A file of format 1 (bounds without distances, as older builds wrote): found, then refused with the command to rebuild it. */
+    @Test
+    void formatOneIsFoundAndRefusedWithTheRebuildCommand() throws IOException {
+        Path old = dir.resolve("v1").resolve("t5.owtb");
+        Files.createDirectories(old.getParent());
+        Files.write(old, formatOne(table));
+        assertEquals(new EndgameTable.Header(RuleSet.DEFAULT, 5), EndgameTable.header(old),
+                "found by tables=auto, so that loading it says what to do rather than passing it over");
+        assertEquals(java.util.Optional.of(old), EndgameTable.find(RuleSet.DEFAULT, java.util.List.of(old.getParent())));
+        String m = error(old, RuleSet.DEFAULT, 5);
+        assertTrue(m.contains("format version 1 (bounds without distances), expected 2: rebuild it with this version"
+                + " (oware tables build --seeds 5 --out " + old + ")"), m);
+    }
+
+    @Test
+    void theFileHoldsTheDistances() throws IOException {
+        EndgameTable back = EndgameTable.load(file, RuleSet.DEFAULT, 5);
+        long finite = 0;
+        for (int n = 0; n <= 5; n++) {
+            for (long i = 0; i < table.positions(n); i++) {
+                assertEquals(table.distance(n, i), back.distance(n, i));
+                finite += back.distance(n, i) != EndgameTable.NO_DISTANCE ? 1 : 0;
+            }
+        }
+        assertTrue(finite > 0, "some distances are finite");
+    }
+
+    /** The bytes format 1 had: the same header with version 1 and a payload of lo and hi only, its CRC. */
+    private static byte[] formatOne(EndgameTable t) throws IOException {
+        long payload = 0;
+        for (int n = 0; n <= t.maxSeeds(); n++) {
+            payload += 2L * t.loBytes(n).length;
+        }
+        byte[] head = TableFile.header(t, payload);
+        head[11] = 1;
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(out);
+        crc.update(head);
+        for (int n = 0; n <= t.maxSeeds(); n++) {
+            crc.update(t.loBytes(n));
+            crc.update(t.hiBytes(n));
+        }
+        d.write(head);
+        d.writeLong(crc.getValue());
+        for (int n = 0; n <= t.maxSeeds(); n++) {
+            d.write(t.loBytes(n));
+            d.write(t.hiBytes(n));
+        }
+        return out.toByteArray();
     }
 
     private static int indexOf(byte[] a, byte[] b) {

@@ -11,6 +11,7 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.TableRoot;
 import org.owarelab.agents.TimeControl;
 import org.owarelab.rules.Board;
 import org.owarelab.rules.RuleSet;
@@ -20,7 +21,9 @@ import org.owarelab.tables.EndgameTable;
  * Alpha-beta search with iterative deepening ({@link Search}: negamax, principal-variation search,
  * transposition table, move ordering, quiescence; {@link Evaluation}: the heuristic). Spec:
  * {@code alphabeta[:depth=D][,movetime=MS][,nodes=N][,tt=MB][,qs=true|false][,eval=full|material]
- * [,lmr=auto|true|false][,asp=true|false][,weights=M/T/S/K/D]}. Late-move reductions ({@code lmr})
+ * [,lmr=auto|true|false][,asp=true|false][,weights=M/T/S/K/D][,tables=auto|off|FILE][,table-root=true|false]}.
+ * A root the endgame table covers with an exact share and a distance plays the table's move
+ * ({@link TableRoot}) unless {@code table-root=false}. Late-move reductions ({@code lmr})
  * are on by default for timed and infinite searches only, so that a fixed depth stays a full-width search;
  * with no limit it searches {@value AlphaBetaConfig#DEFAULT_DEPTH} plies.
  *
@@ -63,8 +66,8 @@ public final class AlphaBetaAgent implements Agent {
                     + "(plies; default " + AlphaBetaConfig.DEFAULT_DEPTH + " when no limit is given), movetime (ms), "
                     + "nodes, tt (MiB, default " + AlphaBetaConfig.DEFAULT_TT_MB + ", 0 = none), qs (capture "
                     + "quiescence, default true), eval (full|material, default full), tables (an endgame table file "
-                    + "from 'oware tables build': covered positions below the root are scored from it (a covered root is "
-                    + "searched, its moves scored from the table); default auto = timed searches use the table for the rules found in $"
+                    + "from 'oware tables build': covered positions below the root are scored from it, and a covered root "
+                    + "with an exact share and a distance plays the table's move unless table-root=false; default auto = timed searches use the table for the rules found in $"
                     + EndgameTable.PLACES_VARIABLE + " or the working directory, off = none), lmr (late-move reductions: auto|true|false, default auto = on "
                     + "for timed searches, off for depth and node limits), asp "
                     + "(aspiration windows, default " + AlphaBetaConfig.DEFAULT_ASPIRATION + "), weights (the "
@@ -127,6 +130,8 @@ public final class AlphaBetaAgent implements Agent {
     private final LongSupplier clock;
     private Deepening last;
     private final EndgameTable endgame;
+    /** Whether the last decision was the table's move, unsearched. */
+    private boolean fromTableRoot;
 
     /**
      * How the last decision's deepening ended (for tests of the cut-iteration rule).
@@ -224,10 +229,15 @@ public final class AlphaBetaAgent implements Agent {
         long deadline = !lim.infinite() && lim.movetimeMillis() > 0
                 ? t0 + TimeControl.usableMillis(lim.movetimeMillis()) * 1_000_000L : Long.MAX_VALUE;
         boolean timed = deadline != Long.MAX_VALUE || lim.infinite();
-        // A covered root is searched too, its moves scored from the table: the table knows no history,
-        // and a move that closes a cycle of the game's own positions ends it by repetition, which only
-        // the search sees (answering covered roots from the table alone lost games that way).
+        // A covered root with an exact share and a distance plays the table's move, which makes progress
+        // (TableRoot checks the game's history for a repetition); any other covered root is searched,
+        // its moves scored from the table.
         EndgameTable table = tableFor(timed);
+        int fromTable = config.tableRoot() ? TableRoot.move(table, board) : -1;
+        if (fromTable >= 0) {
+            return tableDecision(table, board, fromTable, t0, monitor);
+        }
+        fromTableRoot = false;
 
         work.copyFrom(board);
         search.endgame(table);
@@ -287,6 +297,25 @@ public final class AlphaBetaAgent implements Agent {
         policy[bestMove] = 1f;
         return new Decision(bestMove, policy, Score.value(bestScore), search.nodes(), completed, clock.getAsLong() - t0,
                 Arrays.copyOf(bestPv, pvLength));
+    }
+
+    /** The decision at a root the table answers: its move, the table's score, no node searched. */
+    private Decision tableDecision(EndgameTable table, Board board, int move, long t0, SearchMonitor monitor) {
+        fromTableRoot = true;
+        search.limits(Long.MAX_VALUE, Long.MAX_VALUE, monitor); // zero the counters the last decision left
+        int score = Score.ofTable(table, board, 0);
+        last = new Deepening(0, -1, -1, false, move, score);
+        long ms = (clock.getAsLong() - t0) / 1_000_000;
+        int[] pv = {move};
+        monitor.info(new SearchInfo(0, 0, Score.value(score), Score.seeds(score), Score.proven(score), 0, ms, pv));
+        float[] policy = new float[board.housesPerSide()];
+        policy[move] = 1f;
+        return new Decision(move, policy, Score.value(score), 0, 0, clock.getAsLong() - t0, pv);
+    }
+
+    /** Whether the last decision was the table's move at its root, unsearched (tests). */
+    boolean fromTableRoot() {
+        return fromTableRoot;
     }
 
     /**

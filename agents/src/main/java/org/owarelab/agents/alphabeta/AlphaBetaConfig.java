@@ -15,7 +15,8 @@ import org.owarelab.agents.SearchLimit;
  * @param materialOnly evaluate by store difference only, an ablation baseline (spec key
  *     {@code eval=material}; the default {@code eval=full} is {@link Evaluation})
  * @param tables an endgame table file ({@code oware tables build}; spec key {@code tables}):
- *     positions it covers are scored from it, and a root it covers plays its best move. Null is
+ *     positions it covers below the root are scored from it, and a root it covers plays the table's
+ *     move where {@code tableRoot} allows ({@link org.owarelab.agents.TableRoot}). Null is
  *     {@code auto}, the default: timed and infinite searches use the table found in the usual places
  *     ({@link org.owarelab.tables.EndgameTable#defaultPlaces}: {@code OWARE_TABLES}, else the working
  *     directory) when there is one for the rule set, and depth- and node-limited searches use none,
@@ -30,12 +31,16 @@ import org.owarelab.agents.SearchLimit;
  *     {@value #DEFAULT_ASPIRATION})
  * @param weights the evaluation's weights as {@code mobility/threat/small/kroo/side} centi-seeds
  *     (spec key {@code weights}, e.g. from {@code oware tune-eval}), null for the defaults
+ * @param tableRoot a root the table covers exactly, with a distance, plays the table's move unsearched
+ *     ({@link org.owarelab.agents.TableRoot}; spec key {@code table-root}, default true; false
+ *     searches every root)
  */
 public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
-        boolean materialOnly, String tables, Boolean lateMoveReductions, boolean aspiration, String weights) {
+        boolean materialOnly, String tables, Boolean lateMoveReductions, boolean aspiration, String weights,
+        boolean tableRoot) {
     /** The spec keys. */
     public static final Set<String> KEYS = Set.of("depth", "movetime", "nodes", "tt", "qs", "eval", "tables", "lmr",
-            "asp", "weights");
+            "asp", "weights", "table-root");
     /** The {@code tables} value for no table, even in a timed search. */
     public static final String TABLES_OFF = "off";
     /** Whether aspiration windows are on by default. */
@@ -56,6 +61,13 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
             boolean materialOnly, String tables) {
         this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, null,
                 DEFAULT_ASPIRATION, null);
+    }
+
+    /** A configuration whose covered roots play the table's move (the default). */
+    public AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int ttMegabytes, boolean quiescence,
+            boolean materialOnly, String tables, Boolean lateMoveReductions, boolean aspiration, String weights) {
+        this(depth, movetimeMillis, nodes, ttMegabytes, quiescence, materialOnly, tables, lateMoveReductions, aspiration,
+                weights, true);
     }
 
     public AlphaBetaConfig {
@@ -105,7 +117,7 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         return new AlphaBetaConfig(spec.integer("depth", 0, 1, Search.MAX_DEPTH), spec.integer("movetime", 0, 1,
                 Integer.MAX_VALUE), longOption(spec, "nodes"), spec.integer("tt", DEFAULT_TT_MB, 0, 16384),
                 spec.bool("qs", true), eval.equals("material"), tables(spec),
-                lmr(spec), spec.bool("asp", DEFAULT_ASPIRATION), weights);
+                lmr(spec), spec.bool("asp", DEFAULT_ASPIRATION), weights, spec.bool("table-root", true));
     }
 
     /** {@code tables}: auto (null, the default), off (also none or false) or a file. */
@@ -199,6 +211,10 @@ public record AlphaBetaConfig(int depth, long movetimeMillis, long nodes, int tt
         }
         if (weights != null) {
             sb.append(sep).append("weights=").append(weights);
+            sep = ',';
+        }
+        if (!tableRoot) {
+            sb.append(sep).append("table-root=false");
             sep = ',';
         }
         if (tables != null) {

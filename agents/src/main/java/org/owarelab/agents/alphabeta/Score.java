@@ -105,9 +105,26 @@ public final class Score {
      * plus every seed left.
      */
     static int finalMargin(Board b) {
+        return finalMargin(b, null);
+    }
+
+    /**
+     * {@link #finalMargin(Board)}, except that with a table ({@code t} not null) a threshold win
+     * whose layout the table covers counts the seeds left as the table shares them (its exact share,
+     * else {@link EndgameTable#value}): so the search values a threshold capture as the table values
+     * the same move, and among wins prefers the one keeping the table's best share.
+     */
+    static int finalMargin(Board b, EndgameTable t) {
         final int me = b.toMove();
         int margin = b.finalStore(me) - b.finalStore(1 - me);
         if (b.endReason() == EndReason.THRESHOLD) {
+            if (t != null && t.coversLayout(b)) {
+                int n = EndgameTable.seedsOnBoard(b);
+                long idx = t.index(b);
+                int lo = t.lo(n, idx);
+                int share = lo == t.hi(n, idx) ? lo : t.value(b);
+                return b.store(me) - b.store(1 - me) + 2 * share - n;
+            }
             margin += b.seedsOnSide(me) - b.seedsOnSide(1 - me);
         }
         return margin;

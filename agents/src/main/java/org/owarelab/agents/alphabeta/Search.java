@@ -380,7 +380,7 @@ final class Search {
     /** The exact score of a finished game at {@code ply}; notes which earlier ply a repetition matched. */
     private int terminal(int ply) {
         final Board b = board;
-        int margin = Score.finalMargin(b);
+        int margin = Score.finalMargin(b, endgame);
         if (b.endReason() == EndReason.REPETITION) {
             int matched = -1; // a position of the game before the root
             long z = b.hash();

@@ -7,6 +7,7 @@ import org.owarelab.agents.Decision;
 import org.owarelab.agents.SearchInfo;
 import org.owarelab.agents.SearchLimit;
 import org.owarelab.agents.SearchMonitor;
+import org.owarelab.agents.TableRoot;
 import org.owarelab.agents.TimeControl;
 import org.owarelab.agents.inference.Evaluator;
 import org.owarelab.agents.inference.EvaluatorSource;
@@ -102,6 +103,8 @@ public final class PuctAgent implements Agent {
     private final Board scratchB;
     private SplittableRandom random;
     private boolean synced;
+    private boolean tableRoot = true;
+    private boolean fromTableRoot;
     /** Managed moves' running share of their target spent ({@link TimeManager#nextSpend}), kept across games. */
     private double spend = TimeManager.INITIAL_SPEND;
     /** Opens the evaluators of the extra search threads (null: the search runs on one thread). */
@@ -155,6 +158,21 @@ public final class PuctAgent implements Agent {
     }
 
     /**
+     * Whether a root the endgame table (set by {@link #solver}) covers with an exact share and a
+     * distance plays the table's move unsearched ({@link TableRoot}; on by default, spec key
+     * {@code table-root}).
+     */
+    public PuctAgent tableRoot(boolean on) {
+        this.tableRoot = on;
+        return this;
+    }
+
+    /** Whether the last decision was the table's move, unsearched (tests). */
+    boolean fromTableRoot() {
+        return fromTableRoot;
+    }
+
+    /**
      * Sets how the evaluators of the extra search threads are opened ({@code threads} above 1):
      * each call of {@code open} returns a new evaluator, owned by this agent, that one thread
      * uses alone (its calls run on that thread, so the threads' network calls run at once). Without
@@ -185,6 +203,18 @@ public final class PuctAgent implements Agent {
                 : given;
         if (board.isOver()) {
             throw new IllegalArgumentException("decide: the game is over (" + board.endReason() + ") at " + board.text());
+        }
+        int fromTable = tableRoot ? TableRoot.move(tree.table, board) : -1;
+        fromTableRoot = fromTable >= 0;
+        if (fromTableRoot) {
+            // The table's result (its share is exact there) as a proven value; the tree is not touched.
+            float value = tree.table.outcome(board);
+            int[] pv = {fromTable};
+            long time = System.nanoTime() - t0;
+            monitor.info(new SearchInfo(0, 0, value, Double.NaN, (int) value, 0, time / 1_000_000L, pv));
+            float[] policy = new float[board.housesPerSide()];
+            policy[fromTable] = 1f;
+            return new Decision(fromTable, policy, value, 0, 0, time, pv);
         }
         if (!synced || !sameHistory(tree.board(), board)) {
             tree.reset(board, random);

@@ -166,6 +166,7 @@ final class PuctAgentFactory implements AgentFactory {
         Evaluator evaluator = evaluator(spec, rules);
         try {
             return new PuctAgent(spec.text(), rules, evaluator, true, cfg, options, seed).solver(solver, table, margin)
+                    .tableRoot(SearchOption.TABLE_ROOT.bool(spec))
                     .helperEvaluators(() -> threadEvaluator(spec, rules));
         } catch (IllegalArgumentException e) {
             evaluator.close();

@@ -94,6 +94,10 @@ public enum SearchOption {
     /** An endgame table whose decided positions are terminal. */
     TABLES("tables", List.of(), "selfplay.tables", null, Type.TEXT, 0, 0, null,
             "an endgame table file: positions it decides are terminal with their exact value"),
+    /** A covered root with an exact share and a distance plays the table's move. */
+    TABLE_ROOT("table-root", List.of(), null, null, Type.BOOL, 0, 1, true,
+            "with tables: a root the table knows exactly, with a distance to the next capture, plays the table's move"
+                    + " unsearched (false: every root is searched)"),
     /** Weight of the seed margin in the value of game ends. */
     MARGIN("margin", List.of(), null, null, Type.REAL, 0, 0.5, 0.0,
             "weight of the seed margin in the value of game ends and table-decided leaves"),

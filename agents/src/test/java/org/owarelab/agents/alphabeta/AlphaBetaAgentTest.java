@@ -67,7 +67,7 @@ class AlphaBetaAgentTest implements AgentContractTest {
     void badSpecsNameTheProblem() {
         AgentSpecException e = assertThrows(AgentSpecException.class,
                 () -> BuiltInAgents.registry().create("alphabeta:dept=3", RuleSet.DEFAULT, 0));
-        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of asp, depth, eval, lmr, movetime, nodes, qs, tables, tt, weights)"), e.getMessage());
+        assertTrue(e.getMessage().contains("at column 11: unknown option 'dept' for alphabeta (expected one of asp, depth, eval, lmr, movetime, nodes, qs, table-root, tables, tt, weights)"), e.getMessage());
         for (String bad : new String[] {"alphabeta:depth=0", "alphabeta:depth=65", "alphabeta:tt=-1", "alphabeta:nodes=x",
             "alphabeta:eval=nn", "alphabeta:qs=maybe", "alphabeta:movetime=0", "alphabeta:lmr=maybe", "alphabeta:asp=sure",
             "alphabeta:weights=1/2/3", "alphabeta:weights=1/2/3/4/5,eval=material"}) {

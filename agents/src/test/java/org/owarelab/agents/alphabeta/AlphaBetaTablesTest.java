@@ -20,7 +20,7 @@ import org.owarelab.tables.EndgameTable;
 import org.owarelab.tables.TableBuilder;
 import org.owarelab.tables.TableException;
 
-/** Alpha-beta with endgame tables: the root plays the table's move; covered nodes are not searched. */
+/** Alpha-beta with endgame tables: a covered root plays the table's move where it knows one; covered nodes are not searched. */
 class AlphaBetaTablesTest {
     @TempDir
     static Path dir;
@@ -48,10 +48,18 @@ class AlphaBetaTablesTest {
         return new Board(new Position(RuleSet.DEFAULT, h, a, 48 - n - a, rnd.nextInt(2)));
     }
 
+    /** Whether the agent's last decision read the table: at its root, or at nodes below. */
+    private static boolean used(AlphaBetaAgent a) {
+        return a.fromTableRoot() || a.tableHits() > 0;
+    }
+
     @Test
-    void aCoveredRootIsSearchedAndPlaysAMoveWithTheBestLowerBound() {
+    void aCoveredRootPlaysTheTablesMoveWhereItHasADistanceAndIsSearchedElsewhere() {
         AlphaBetaAgent ab = agent("alphabeta:depth=1,tables=" + file);
+        AlphaBetaAgent searched = agent("alphabeta:depth=1,table-root=false,tables=" + file);
+        assertEquals("alphabeta:depth=1,table-root=false,tables=" + file, searched.config().spec());
         Random rnd = new Random(3);
+        int answered = 0;
         int checked = 0;
         while (checked < 300) {
             Board b = random(rnd, 1 + rnd.nextInt(6));
@@ -65,12 +73,107 @@ class AlphaBetaTablesTest {
                     best = Math.max(best, x[0]);
                 }
             }
+            assertEquals(table.lo(b), best, "the best move's bound is the position's (Bellman) at " + b.text());
+            boolean tableKnows = table.lo(b) == table.hi(b) && table.distance(b) != EndgameTable.NO_DISTANCE;
             Decision d = ab.decide(b, SearchLimit.NONE, org.owarelab.agents.SearchMonitor.NONE);
             assertEquals(best, bounds[d.move()][0], b.text());
-            assertTrue(d.nodes() > 0, "a covered root is searched, its moves scored from the table");
-            assertEquals(table.lo(b), best, "the best move's bound is the position's (Bellman) at " + b.text());
+            assertEquals(tableKnows, ab.fromTableRoot(), b.text());
+            if (tableKnows) {
+                answered++;
+                assertEquals(0, d.nodes(), "unsearched");
+                assertEquals(table.bestMove(b), d.move(), "the table's move (no history here)");
+                assertEquals(table.distance(b), table.moveDistances(b)[d.move()], b.text());
+            } else {
+                assertTrue(d.nodes() > 0, "a covered root without an exact share or a distance is searched");
+            }
+            Decision s = searched.decide(b, SearchLimit.NONE, org.owarelab.agents.SearchMonitor.NONE);
+            assertTrue(s.nodes() > 0 && !searched.fromTableRoot(), "table-root=false searches every root");
+            assertEquals(best, bounds[s.move()][0], b.text());
             checked++;
         }
+        assertTrue(answered > 0 && answered < checked, "both kinds of roots met: " + answered + " answered of " + checked);
+    }
+
+    /**
+     * A move that wins at the threshold is valued as the table values it (the share the rest of the
+     * game would give), not by the seeds left on each side, so that a searched root with such a move
+     * keeps the table's share.
+     */
+    @Test
+    void aThresholdCaptureIsValuedAsTheTableValuesIt() {
+        AlphaBetaAgent searched = agent("alphabeta:depth=2,table-root=false,tables=" + file);
+        Random rnd = new Random(17);
+        int thresholds = 0;
+        int differs = 0;
+        int roots = 0;
+        while (thresholds < 200) {
+            Board b = random(rnd, 2 + rnd.nextInt(5));
+            if (b.isOver()) {
+                continue;
+            }
+            boolean any = false;
+            for (int m = 0; m < 6; m++) {
+                if (!b.isLegal(m)) {
+                    continue;
+                }
+                Board w = b.copy();
+                w.play(m);
+                if (!w.isOver() || w.endReason() != org.owarelab.rules.EndReason.THRESHOLD) {
+                    continue;
+                }
+                any = true;
+                thresholds++;
+                int n = EndgameTable.seedsOnBoard(w);
+                long idx = table.index(w);
+                int share = table.lo(n, idx) == table.hi(n, idx) ? table.lo(n, idx) : table.value(w);
+                int me = w.toMove();
+                int want = w.store(me) - w.store(1 - me) + 2 * share - n;
+                assertEquals(want, Score.finalMargin(w, table), w.text());
+                differs += want != Score.finalMargin(w) ? 1 : 0;
+            }
+            if (any && everyMoveExact(b)) {
+                roots++;
+                Decision d = searched.decide(b, SearchLimit.NONE, org.owarelab.agents.SearchMonitor.NONE);
+                assertEquals(table.lo(b), table.moveBounds(b)[d.move()][0], "keeps the table's share at " + b.text());
+            }
+        }
+        assertTrue(differs > 0 && roots > 0, differs + " threshold wins the seeds left would value otherwise, " + roots
+                + " roots");
+    }
+
+    /**
+     * The example of docs/endgame-tables.md: C wins at once with a share of 3, F keeps 5. Counting
+     * the seeds left as their side's ranked C first; the table's value ranks F first.
+     */
+    @Test
+    void theSearchPrefersTheWinKeepingTheTablesShareOverAnImmediateThresholdWin() throws IOException {
+        Path nine = dir.resolve("t9.owtb");
+        new TableBuilder(RuleSet.DEFAULT, 9, 2, line -> { }).build().save(nine);
+        EndgameTable t = EndgameTable.load(nine, RuleSet.DEFAULT, 9);
+        Board b = new Board(Position.parse("0-0-4-0-1-1-2-1-0-0-0-0-22-17-S", RuleSet.DEFAULT));
+        int c = 2;
+        int f = 5;
+        assertEquals(3, t.moveBounds(b)[c][0]);
+        assertEquals(5, t.moveBounds(b)[f][0]);
+        Board w = b.copy();
+        w.play(c);
+        assertEquals(org.owarelab.rules.EndReason.THRESHOLD, w.endReason());
+        assertTrue(-Score.finalMargin(w) > 2 * (22 + 5) - 48, "the seeds left rank C above F's share");
+        assertEquals(2 * (22 + 3) - 48, -Score.finalMargin(w, t), "the table's value ranks it below");
+        AlphaBetaAgent ab = agent("alphabeta:depth=4,table-root=false,tables=" + nine);
+        assertEquals(f, ab.decide(b, SearchLimit.NONE, org.owarelab.agents.SearchMonitor.NONE).move());
+    }
+
+    private static boolean everyMoveExact(Board b) {
+        if (table.lo(b) != table.hi(b)) {
+            return false;
+        }
+        for (int[] x : table.moveBounds(b)) {
+            if (x != null && x[0] != x[1]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Test
@@ -121,21 +224,21 @@ class AlphaBetaTablesTest {
         Board b = covered();
         AlphaBetaAgent auto = agent("alphabeta").autoTablePlaces(java.util.List.of(place));
         Decision timed = auto.decide(b, SearchLimit.movetime(200), org.owarelab.agents.SearchMonitor.NONE);
-        assertTrue(auto.tableHits() > 0, "a timed search scores the covered root's moves from the found table");
+        assertTrue(used(auto), "a timed search plays from the found table");
         assertEquals(table.lo(b), table.moveBounds(b)[timed.move()][0], b.text());
         Decision infinite = auto.decide(b, new SearchLimit(0, 0, 0, 0, true), org.owarelab.agents.SearchMonitor.NONE);
-        assertTrue(auto.tableHits() > 0, "an infinite search too");
+        assertTrue(used(auto), "an infinite search too");
         assertEquals(table.lo(b), table.moveBounds(b)[infinite.move()][0], b.text());
         auto.decide(b, SearchLimit.depth(3), org.owarelab.agents.SearchMonitor.NONE);
-        assertEquals(0, auto.tableHits(), "a depth-limited search stays the yardstick: no table");
+        assertTrue(!used(auto), "a depth-limited search stays the yardstick: no table");
         auto.decide(b, SearchLimit.nodes(500), org.owarelab.agents.SearchMonitor.NONE);
-        assertEquals(0, auto.tableHits(), "a node-limited one too");
+        assertTrue(!used(auto), "a node-limited one too");
         AlphaBetaAgent off = agent("alphabeta:tables=off").autoTablePlaces(java.util.List.of(place));
         off.decide(b, SearchLimit.movetime(20), org.owarelab.agents.SearchMonitor.NONE);
-        assertEquals(0, off.tableHits(), "tables=off searches without");
+        assertTrue(!used(off), "tables=off searches without");
         AlphaBetaAgent none = agent("alphabeta").autoTablePlaces(java.util.List.of(dir.resolve("empty")));
         none.decide(b, SearchLimit.movetime(20), org.owarelab.agents.SearchMonitor.NONE);
-        assertEquals(0, none.tableHits(), "no table found: a search without");
+        assertTrue(!used(none), "no table found: a search without");
     }
 
     @Test
@@ -186,7 +289,7 @@ class AlphaBetaTablesTest {
         Board b = covered();
         AlphaBetaAgent pinnedAgent = agent(timed);
         pinnedAgent.decide(b, SearchLimit.movetime(200), org.owarelab.agents.SearchMonitor.NONE);
-        assertTrue(pinnedAgent.tableHits() > 0, "and plays from it, wherever it runs");
+        assertTrue(used(pinnedAgent), "and plays from it, wherever it runs");
         assertEquals("alphabeta:movetime=20,tables=off", AlphaBetaAgent.resolveTables(
                 AgentSpec.parse("alphabeta:movetime=20"), RuleSet.DEFAULT, java.util.List.of(dir.resolve("empty"))));
         assertEquals("alphabeta:movetime=20,tables=off", AlphaBetaAgent.resolveTables(
