@@ -25,7 +25,7 @@ class CliInputTest {
             assertEquals("", r.out(), "no help on stdout for an unknown command");
             String[] lines = r.err().strip().split("\\R");
             assertEquals("oware: unknown command 'nosuch' (expected one of train, worker, ablate, match, tournament, ladder, "
-                    + "report, play, uci, export, jsonl, serve, perft, tables, accuracy, tune-eval, replay, show, bench, help)", lines[0]);
+                    + "report, levels, play, uci, export, jsonl, serve, perft, tables, accuracy, tune-eval, replay, show, bench, help)", lines[0]);
             assertEquals(1, lines.length, "one line, as docs/development.md promises: " + r.err());
             assertFalse(r.err().contains("oware oware"), r.err());
         }
