@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "levels", mixinStandardHelpOptions = true,
         description = {"Levels of play on a measured Elo scale: fit them from a tournament, check them against another.",
             "'fit DIR' reads a finished tournament in which the levels played as PLAYER:sims=S,temp=T beside fixed "
-                + "players (random = 0, the alpha-beta ladder) and writes levels.json: each level's Elo with its 95% "
+                + "players (random = 0, the alpha-beta ladder) and writes levels.json: each level's Elo with its 95%% "
                 + "interval relative to the anchor, and the tournament command that reproduces it. 'check DIR' reads a "
                 + "second tournament (another seed) in which the levels played, as the same specs or as PLAYER:elo=N, and "
                 + "says for each level whether the Elo measured there lies within the interval it claims (exit code 1 "
