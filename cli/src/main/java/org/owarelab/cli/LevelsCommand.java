@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.puct.StrengthLevels;
 import org.owarelab.evaluation.levels.LevelsCalibration;
-import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.tournament.TournamentConfig;
