@@ -11,11 +11,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.owarelab.agents.puct.StrengthLevels;
 import org.owarelab.evaluation.levels.LevelsCalibration;
-import org.owarelab.evaluation.report.Report;
 import org.owarelab.evaluation.stats.EloOptions;
 import org.owarelab.evaluation.stats.Rating;
 import org.owarelab.evaluation.tournament.TournamentConfig;
-import org.owarelab.evaluation.tournament.TournamentFile;
+import org.owarelab.evaluation.tournament.TournamentPool;
 import org.owarelab.agents.puct.LevelsFile;
 import org.owarelab.model.Players;
 import picocli.CommandLine;
@@ -31,10 +30,18 @@ import picocli.CommandLine.Parameters;
                 + "interval relative to the anchor, and the tournament command that reproduces it. 'check DIR' reads a "
                 + "second tournament (another seed) in which the levels played, as the same specs or as PLAYER:elo=N, and "
                 + "says for each level whether the Elo measured there lies within the interval it claims (exit code 1 "
-                + "if one does not). docs/levels.md has the calibration of the shipped player."},
+                + "if one does not). docs/levels.md has the calibration of the shipped player.",
+            "Both take several directories and rate all their games in one fit: a tournament plays the same number of "
+                + "games in every pairing, so the first directory holds the whole ladder and each further one more "
+                + "games of some pairings (a tournament of some of the first one's players, under the same settings "
+                + "and another --seed). Directories whose settings, anchor or players disagree, or that hold the same "
+                + "game twice, are refused."},
         footer = {"", "Examples:",
             "  oware levels fit /tmp/levels-cal --out players/strong/levels.json",
-            "  oware levels check /tmp/levels-check",
+            "  oware levels fit /tmp/levels-cal /tmp/levels-cal-bottom --out players/strong/levels.json",
+            "      (levels-cal: the 13-player ladder, 200 games a pairing, seed 1; levels-cal-bottom: its first five "
+                + "players, 2000 games a pairing, seed 11)",
+            "  oware levels check /tmp/levels-check /tmp/levels-check-bottom",
             "  oware levels check /tmp/levels-check --levels players/strong/levels.json"},
         subcommands = {LevelsCommand.Fit.class, LevelsCommand.Check.class})
 final class LevelsCommand implements Runnable {
@@ -46,13 +53,30 @@ final class LevelsCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** The ratings of a tournament directory, anchored as it was, intervals relative to the anchor. */
-    static List<Rating> ratings(Path dir) throws Exception {
-        if (!Files.isRegularFile(dir.resolve(TournamentFile.FILE))) {
-            throw new BadInputException(dir + ": not a tournament directory (no " + TournamentFile.FILE + ")");
+    /**
+     * The tournament directories as one pool ({@link TournamentPool}: the first one's players and
+     * settings, each further one a tournament of some of them under another seed).
+     */
+    static TournamentPool pool(List<Path> dirs) throws Exception {
+        try {
+            return TournamentPool.read(dirs);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
-        TournamentConfig c = TournamentFile.read(dir);
-        return Report.load(dir, EloOptions.defaults().withAnchor(c.anchorOrDefault(), 0), false, false).ratings();
+    }
+
+    /** The ratings of all the pool's games in one fit, anchored as its first tournament was, intervals relative to the anchor. */
+    static List<Rating> ratings(TournamentPool pool) {
+        return pool.ratings(EloOptions.defaults().withAnchor(pool.first().anchorOrDefault(), 0));
+    }
+
+    /** The {@code oware tournament} commands that play the pool's games again, joined by {@code &&}. */
+    static String command(TournamentPool pool) {
+        List<String> commands = new ArrayList<>();
+        for (int i = 0; i < pool.dirs().size(); i++) {
+            commands.add(command(pool.configs().get(i), pool.dirs().get(i)));
+        }
+        return String.join(" && ", commands);
     }
 
     /** The {@code oware tournament} command that plays the games of {@code dir} again. */
@@ -73,13 +97,15 @@ final class LevelsCommand implements Runnable {
     }
 
     @Command(name = "fit", mixinStandardHelpOptions = true,
-            description = "Write a player's levels.json from a finished calibration tournament.")
+            description = "Write a player's levels.json from a finished calibration tournament (one or more directories, pooled).")
     static final class Fit implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "DIR", description = "The calibration tournament's directory.")
-        Path dir;
+        @Parameters(arity = "1..*", paramLabel = "DIR", description = "The calibration tournament's directory; "
+                + "more directories add their games to the same fit (each a tournament of some of the first one's "
+                + "players under the same settings and another seed, e.g. more games for the cheap bottom pairings).")
+        List<Path> dirs;
 
         @Option(names = "--player", paramLabel = "NAME", defaultValue = "strong",
                 description = "The player whose levels played as NAME:sims=S,temp=T (default ${DEFAULT-VALUE}).")
@@ -90,13 +116,14 @@ final class LevelsCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            List<Rating> ratings = ratings(dir);
-            TournamentConfig c = TournamentFile.read(dir);
+            TournamentPool pool = pool(dirs);
+            List<Rating> ratings = ratings(pool);
+            TournamentConfig c = pool.first();
             List<LevelsCalibration.Found> found;
             try {
                 found = LevelsCalibration.levels(ratings, player);
             } catch (IllegalArgumentException e) {
-                throw new BadInputException(dir + ": " + e.getMessage());
+                throw new BadInputException(pool.describe() + ": " + e.getMessage());
             }
             List<StrengthLevels.Level> levels = new ArrayList<>();
             found.forEach(f -> levels.add(f.level()));
@@ -105,12 +132,12 @@ final class LevelsCommand implements Runnable {
                 refs.add(new LevelsFile.Reference(r.player(), (int) Math.round(r.elo()), (int) Math.floor(r.lo()),
                         (int) Math.ceil(r.hi())));
             }
-            LevelsFile file = new LevelsFile(player, c.anchorOrDefault(), command(c, dir),
+            LevelsFile file = new LevelsFile(player, c.anchorOrDefault(), command(pool),
                     LocalDate.now(ZoneOffset.UTC).toString(), new StrengthLevels(levels), refs);
             file.write(out);
             PrintWriter o = spec.commandLine().getOut();
             o.printf("%s: %d levels of %s, Elo %s (%s = 0), from %s%n", out, levels.size(), player,
-                    file.levels().describe(), c.anchorOrDefault(), dir);
+                    file.levels().describe(), c.anchorOrDefault(), pool.describe());
             for (LevelsCalibration.Found f : found) {
                 o.printf(Locale.ROOT, "  %-28s %s%n", f.spec(), f.level().describe());
             }
@@ -119,13 +146,15 @@ final class LevelsCommand implements Runnable {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = "Check a player's levels against a second tournament: each measured Elo within its claimed interval.")
+            description = "Check a player's levels against a second tournament (one or more directories, pooled): each measured "
+                    + "Elo within its claimed interval.")
     static final class Check implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "DIR", description = "The checking tournament's directory.")
-        Path dir;
+        @Parameters(arity = "1..*", paramLabel = "DIR", description = "The checking tournament's directory; more "
+                + "directories add their games to the same fit, as with 'levels fit'.")
+        List<Path> dirs;
 
         @Option(names = "--levels", paramLabel = "FILE",
                 description = "The levels file (default: the shipped player's, players/strong/levels.json).")
@@ -144,15 +173,16 @@ final class LevelsCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage());
             }
+            TournamentPool pool = pool(dirs);
             List<LevelsCalibration.Checked> rows;
             try {
-                rows = LevelsCalibration.check(claimed.levels(), ratings(dir), claimed.player());
+                rows = LevelsCalibration.check(claimed.levels(), ratings(pool), claimed.player());
             } catch (IllegalArgumentException e) {
-                throw new BadInputException(dir + ": " + e.getMessage());
+                throw new BadInputException(pool.describe() + ": " + e.getMessage());
             }
             PrintWriter o = spec.commandLine().getOut();
             o.printf("levels of %s (%s) against %s, Elo %s = 0, 95%% intervals relative to it:%n", claimed.player(), file,
-                    dir, claimed.anchor());
+                    pool.describe(), claimed.anchor());
             o.println("| level, as played | claimed Elo | measured Elo | games | within |");
             o.println("|---|---|---|---:|---|");
             int failed = 0;

@@ -1,6 +1,7 @@
 package org.owarelab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -44,6 +45,42 @@ class LevelsCommandTest {
         assertEquals("2", m.group(2));
         assertEquals(m.group(1).equals(m.group(2)) ? 0 : 1, check.code(), check.out() + check.err());
         assertEquals(2, check.out().lines().filter(l -> l.startsWith("| mcts:sims=")).count(), check.out());
+    }
+
+    @Test
+    void fitAndCheckPoolTheGamesOfSeveralDirectories() throws Exception {
+        Path cal = tmp.resolve("cal");
+        assertEquals(0, tournament(cal, 1).code());
+        Path bottom = tmp.resolve("cal-bottom");
+        assertEquals(0, Cli.run("tournament", "--players", "random", "mcts:sims=2", "--games-per-pair", "20", "--threads",
+                "1", "--seed", "11", "--out", bottom.toString()).code());
+        Path file = tmp.resolve("levels.json");
+        Cli fit = Cli.run("levels", "fit", cal.toString(), bottom.toString(), "--player", "mcts", "--out",
+                file.toString());
+        assertEquals(0, fit.code(), fit.err());
+        assertTrue(fit.out().contains("from " + cal + " + " + bottom), fit.out());
+        LevelsFile levels = LevelsFile.read(file);
+        assertTrue(levels.command().contains("--seed 1 --out cal && ./oware tournament --players random mcts:sims=2 "
+                + "--games-per-pair 20 --openings 4 --seed 11 --out cal-bottom"), levels.command());
+
+        // The bottom's 20 games count in the check's table: mcts:sims=2 played 6 + 6 + 6 in the ladder, 20 more there.
+        Cli check = Cli.run("levels", "check", cal.toString(), bottom.toString(), "--levels", file.toString());
+        assertTrue(check.out().lines().anyMatch(l -> l.startsWith("| mcts:sims=2 |") && l.endsWith("| 38 | yes |")),
+                check.out());
+        Cli alone = Cli.run("levels", "check", cal.toString(), "--levels", file.toString());
+        assertTrue(alone.out().lines().anyMatch(l -> l.startsWith("| mcts:sims=2 |") && l.contains("| 18 |")),
+                alone.out());
+
+        // The same seed again would count the same games twice: refused in one line naming the directory.
+        Path again = tmp.resolve("again");
+        assertEquals(0, Cli.run("tournament", "--players", "random", "mcts:sims=2", "--games-per-pair", "2", "--threads",
+                "1", "--seed", "1", "--out", again.toString()).code());
+        Cli twice = Cli.run("levels", "fit", cal.toString(), again.toString(), "--player", "mcts", "--out",
+                tmp.resolve("l2.json").toString());
+        assertEquals(2, twice.code());
+        assertTrue(twice.err().contains(again + ": game ") && twice.err().contains("is also in " + cal), twice.err());
+        assertEquals(1, twice.err().strip().lines().count(), twice.err());
+        assertFalse(Files.exists(tmp.resolve("l2.json")));
     }
 
     @Test

@@ -16,7 +16,7 @@ import org.owarelab.formats.Mappers;
 
 /**
  * {@code levels.json}: a player's calibrated levels ({@link StrengthLevels}) with how they were
- * measured, written by {@code oware levels fit} from a calibration tournament and read by the
+ * measured, written by {@code oware levels fit} from a calibration (one or more tournaments) and read by the
  * player's factory ({@code strong:elo=N}), the exported bundle's engine ({@code UCI_Elo}) and both
  * web pages. Format {@value #FORMAT}:
  * <pre>{@code
@@ -30,7 +30,7 @@ import org.owarelab.formats.Mappers;
  *
  * @param player the player the levels are of ({@code strong})
  * @param anchor the player at Elo 0
- * @param command the calibration tournament's command, to reproduce it
+ * @param command the calibration tournaments' commands (several joined by {@code &&}), to reproduce them
  * @param date the day it was measured (ISO)
  * @param levels the levels
  * @param references the other players' measured Elos, weakest first
