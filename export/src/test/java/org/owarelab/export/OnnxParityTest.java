@@ -154,9 +154,20 @@ class OnnxParityTest {
     private static void assertClose(float[] expected, float[] got, String what) {
         assertEquals(expected.length, got.length, what + ": length");
         double max = 0;
+        int worst = 0;
+        int nonFiniteDjl = 0;
+        int nonFiniteOrt = 0;
         for (int i = 0; i < expected.length; i++) {
-            max = Math.max(max, Math.abs(expected[i] - got[i]));
+            nonFiniteDjl += Float.isFinite(expected[i]) ? 0 : 1;
+            nonFiniteOrt += Float.isFinite(got[i]) ? 0 : 1;
+            double d = Math.abs(expected[i] - got[i]);
+            if (!(d <= max)) {
+                max = d;
+                worst = i;
+            }
         }
-        assertTrue(max <= TOLERANCE, what + ": max abs difference " + max);
+        assertTrue(max <= TOLERANCE, what + ": max abs difference " + max + " at " + worst + " (DJL " + expected[worst]
+                + ", ONNX Runtime " + got[worst] + "; non-finite outputs: DJL " + nonFiniteDjl + ", ONNX Runtime "
+                + nonFiniteOrt + " of " + expected.length + ")");
     }
 }

@@ -45,6 +45,9 @@ public final class PolicyValueNet implements AutoCloseable {
         this.rules = rules;
         this.inputShape = inputShape.clone();
         this.actions = rules.houses();
+        if (spec.kind() == NetworkSpec.Kind.RESNET) {
+            ConvCheck.requireCorrectCpuConvolution(device);
+        }
         this.block = NetBuilder.build(spec, inputShape, actions, seed);
         this.manager = NDManager.newBaseManager(device);
         manager.setName("net " + spec.spec());
