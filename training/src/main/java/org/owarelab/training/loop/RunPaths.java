@@ -1,9 +1,12 @@
 package org.owarelab.training.loop;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.stream.Stream;
 import org.owarelab.util.OutputPaths;
 
 /**
@@ -40,7 +43,7 @@ public final class RunPaths {
         }
         if (out != null && resume == null) {
             RunDirectory run = new RunDirectory(out);
-            if (Files.exists(run.config()) || Files.exists(run.state())) {
+            if (Files.exists(run.config()) || Files.exists(run.state()) || holdsOnlyItsLock(run, out)) {
                 OutputPaths.checkDirectory("--out", out);
             } else if (Files.exists(out)) {
                 OutputPaths.checkNewDirectory("--out", out);
@@ -51,6 +54,23 @@ public final class RunPaths {
         if (resume != null && Files.exists(resume) && !Files.isDirectory(resume)) {
             throw new IllegalArgumentException("--resume " + resume + ": is a file, not a directory (expected a run "
                     + "directory)");
+        }
+    }
+
+    /**
+     * A run that stopped before it wrote its config (a bad network, a refused device) leaves only
+     * its lock file: the same {@code --out} may start the run again, and {@link RunLock} still
+     * refuses it while another process holds the lock.
+     */
+    private static boolean holdsOnlyItsLock(RunDirectory run, Path out) {
+        if (!Files.isDirectory(out)) {
+            return false;
+        }
+        try (Stream<Path> entries = Files.list(out)) {
+            List<Path> all = entries.limit(2).toList();
+            return all.size() == 1 && all.get(0).getFileName().equals(run.lock().getFileName());
+        } catch (IOException e) {
+            return false; // checkNewDirectory names the reason
         }
     }
 

@@ -35,6 +35,17 @@ class RunPathsTest {
     }
 
     @Test
+    void aRunThatStoppedBeforeItsConfigMayStartAgain() throws Exception {
+        // Only the lock of a run that failed at start (e.g. a refused network): the same --out again.
+        Path failed = Files.createDirectories(tmp.resolve("failed"));
+        Files.writeString(new RunDirectory(failed).lock(), "");
+        RunPaths.check(failed, null);
+        // The lock beside anything else is still a directory holding something else.
+        Files.writeString(failed.resolve("notes.txt"), "x");
+        refusal(failed, null);
+    }
+
+    @Test
     void aRunsOwnDirectoryIsLeftToTheTrainer() throws Exception {
         // A run killed before it began (config.yaml only), and one that ran (state.json): not refused here.
         Path killed = Files.createDirectories(tmp.resolve("killed"));
