@@ -92,7 +92,8 @@ public record NetworkSpec(Kind kind, List<Integer> hidden, int blocks, int chann
             }
         } else {
             if (!hidden.isEmpty()) {
-                throw new NetworkSpecException("resnet: hidden belongs to mlp (got " + hidden + ")");
+                throw new NetworkSpecException("resnet: hidden belongs to mlp (got " + hidden + "; in a config, whose "
+                        + "defaults are the mlp's, give a resnet hidden: [])");
             }
             if (blocks < 1 || blocks > MAX_BLOCKS) {
                 throw new NetworkSpecException("resnet: blocks=" + blocks + " is outside 1.." + MAX_BLOCKS);
