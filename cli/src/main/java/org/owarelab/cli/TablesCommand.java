@@ -130,13 +130,13 @@ final class TablesCommand implements Runnable {
         @Override
         public Integer call() {
             RuleSet r = RuleSet.parse(rules);
-            EndgameTable table = EndgameTable.load(file, r, maxSeeds);
-            if (maxSeeds < 1 || positions < 1) {
-                throw new BadInputException("--max-seeds and --positions: expected >= 1");
-            }
             int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
             if (t < 1) {
                 throw new BadInputException("--threads " + t + ": expected >= 1");
+            }
+            EndgameTable table = EndgameTable.load(file, r, maxSeeds);
+            if (maxSeeds < 1 || positions < 1) {
+                throw new BadInputException("--max-seeds and --positions: expected >= 1");
             }
             PrintWriter pw = spec.commandLine().getOut();
             TableDigests.Verdict digest = TableDigests.verify(file, r, table.maxSeeds());

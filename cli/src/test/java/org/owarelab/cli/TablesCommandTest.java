@@ -117,6 +117,8 @@ class TablesCommandTest {
         Path cut = dir.resolve("cut.owtb");
         Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
         assertBadInput(Cli.run("tables", "check", "--tables", cut.toString()), "truncated");
+        assertBadInput(Cli.run("tables", "check", "--tables", file.toString(), "--threads", "0"),
+                "--threads 0: expected >= 1");
         byte[] flipped = bytes.clone();
         flipped[flipped.length - 1] ^= 4;
         Path bad = dir.resolve("flip.owtb");
