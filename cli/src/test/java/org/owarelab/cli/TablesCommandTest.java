@@ -25,6 +25,7 @@ class TablesCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("wrote " + file + ": rules default, up to 6 seeds"), r.out());
         assertTrue(r.err().contains("tables: 6 seeds: 12376 positions"), r.err());
+        assertTrue(r.out().contains(": matches the published table (default rules, up to 6 seeds)"), r.out());
     }
 
     @Test
@@ -34,6 +35,9 @@ class TablesCommandTest {
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("violations 0"), r.out());
         assertTrue(r.out().contains("bellman: 0 violations over every entry up to 6 seeds"), r.out());
+        assertTrue(r.out().contains("distances: 0 violations over every entry up to 6 seeds"), r.out());
+        assertTrue(r.out().startsWith("sha256 0924c967"), r.out());
+        assertTrue(r.out().contains(": matches the published table (default rules, up to 6 seeds)"), r.out());
     }
 
     @Test
@@ -113,6 +117,8 @@ class TablesCommandTest {
         Path cut = dir.resolve("cut.owtb");
         Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
         assertBadInput(Cli.run("tables", "check", "--tables", cut.toString()), "truncated");
+        assertBadInput(Cli.run("tables", "check", "--tables", file.toString(), "--threads", "0"),
+                "--threads 0: expected >= 1");
         byte[] flipped = bytes.clone();
         flipped[flipped.length - 1] ^= 4;
         Path bad = dir.resolve("flip.owtb");

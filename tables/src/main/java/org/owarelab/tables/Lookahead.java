@@ -34,20 +34,29 @@ final class Lookahead {
                 continue;
             }
             w.play(m);
-            int keep;
-            boolean zeroing;
-            if (w.isOver() && w.endReason() != EndReason.THRESHOLD) {
-                keep = w.finalStore(mover) - a;
-                zeroing = true;
-            } else {
-                // A capture (a threshold win too: the table counts the rest of the game) or a move inside the layer.
-                keep = n - t.hi(w);
-                zeroing = w.lastCaptured() > 0;
-            }
-            out[m] = keep != lo ? NONE : zeroing ? 1 : plus1(replyDistance(t, w, n - t.hi(w)));
+            out[m] = afterMove(t, w, n, lo, mover, a);
             w.undo();
         }
         return out;
+    }
+
+    /**
+     * The distance the move just played on {@code w} promises (see {@link #moveDistances}): the
+     * position before it had {@code n} seeds on the board, the mover's lower bound {@code lo},
+     * the mover {@code mover} with store {@code a}. Leaves {@code w} as it found it.
+     */
+    static int afterMove(EndgameTable t, Board w, int n, int lo, int mover, int a) {
+        int keep;
+        boolean zeroing;
+        if (w.isOver() && w.endReason() != EndReason.THRESHOLD) {
+            keep = w.finalStore(mover) - a;
+            zeroing = true;
+        } else {
+            // A capture (a threshold win too: the table counts the rest of the game) or a move inside the layer.
+            keep = n - t.hi(w);
+            zeroing = w.lastCaptured() > 0;
+        }
+        return keep != lo ? NONE : zeroing ? 1 : plus1(replyDistance(t, w, n - t.hi(w)));
     }
 
     /**

@@ -64,7 +64,24 @@ class TableCorrectnessTest {
     void everyEntryIsTheBestOverItsMoves(RuleSet rules) {
         int seeds = Math.min(6, rules.totalSeeds() / 2);
         EndgameTable table = build(rules, seeds);
-        assertEquals(0, Bellman.violations(table, seeds), "Bellman violations");
+        assertEquals(0, Bellman.check(table, seeds, 2).bounds(), "Bellman violations");
+    }
+
+    @Test
+    void theCheckFindsAWrongBound() {
+        EndgameTable table = build(RuleSet.parse("houses=3,seeds=3"), 6);
+        assertEquals(0, Bellman.check(table, 6).bounds());
+        byte[] lo = table.loBytes(6);
+        int at = 0;
+        while (lo[at] == 0) {
+            at++;
+        }
+        lo[at]--;
+        assertEquals(0, Bellman.check(table, 5).bounds(), "the layers below are untouched");
+        assertTrue(Bellman.check(table, 6).bounds() >= 1, "a lower bound one short");
+        lo[at]++;
+        table.hiBytes(6)[at]++;
+        assertTrue(Bellman.check(table, 6, 2).bounds() >= 1, "an upper bound one over");
     }
 
     @Test

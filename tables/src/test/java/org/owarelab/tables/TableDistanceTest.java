@@ -55,22 +55,23 @@ class TableDistanceTest {
                 }
             }
         }
-        assertEquals(0, Bellman.distanceViolations(t, seeds), "the check agrees");
+        assertEquals(0, Bellman.check(t, seeds, 2).distances(), "the check agrees");
     }
 
     @Test
     void theCheckFindsAWrongDistance() {
         EndgameTable t = new TableBuilder(RuleSet.parse("houses=3,seeds=3"), 6, 1, line -> { }).build();
-        assertEquals(0, Bellman.distanceViolations(t, 6));
+        assertEquals(new Bellman.Violations(0, 0), Bellman.check(t, 6));
         byte[] d = t.distanceBytes(6);
         int at = 0;
         while ((d[at] & 0xff) == NONE || (d[at] & 0xff) < 3) {
             at++;
         }
         d[at]--;
-        assertTrue(Bellman.distanceViolations(t, 6) >= 1, "one short");
+        assertTrue(Bellman.check(t, 6).distances() >= 1, "one short");
         d[at] = (byte) NONE;
-        assertTrue(Bellman.distanceViolations(t, 6) >= 1, "none where there is one");
+        assertTrue(Bellman.check(t, 6).distances() >= 1, "none where there is one");
+        assertEquals(Bellman.check(t, 6, 1), Bellman.check(t, 6, 3), "the counts do not depend on the threads");
     }
 
     @ParameterizedTest
