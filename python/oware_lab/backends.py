@@ -266,6 +266,18 @@ def _wait_stopped(job, seconds):
     return bool(job.done())
 
 
+PYTHON_INTERRUPT_GRACE_S = 0.5
+"""How long a Java interrupt waits for Python's own KeyboardInterrupt of the same Ctrl-C."""
+
+
+def _await_python_interrupt(grace_s=PYTHON_INTERRUPT_GRACE_S):
+    """Sleeps in short slices for up to ``grace_s``: Python runs a pending SIGINT handler between
+    them, which raises the Ctrl-C's KeyboardInterrupt here. Returns when none came."""
+    deadline = time.monotonic() + grace_s
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def _settle(agent):
     """Raises OwareError while a search of ``agent`` that a Ctrl-C stopped still runs."""
     job = _unfinished.get(agent)
@@ -307,7 +319,10 @@ def _decide(agent, board, seed):
                 d = job.waitFor(WAIT_SLICE_MS)
             except _Jvm.InterruptedException:
                 # JPype can carry the Ctrl-C into the JVM as this thread's interrupt, before Python
-                # raises it: the same Ctrl-C.
+                # raises it: the same Ctrl-C, which Python's own handler may still raise a moment
+                # later (two KeyboardInterrupts for one Ctrl-C). Wait for that one; raise ours only
+                # when none comes.
+                _await_python_interrupt()
                 raise KeyboardInterrupt from None
             except _Jvm.JException as e:
                 raise OwareError(str(_Jvm.Texts.reason(e))) from None
