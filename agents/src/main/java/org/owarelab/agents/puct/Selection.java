@@ -38,29 +38,45 @@ final class Selection {
     static int puctPlain(Tree tr, int node, float[] priors, int off, double fpuReduction) {
         final Nodes t = tr.t;
         final double[] st = t.stat;
+        final int[] child = t.child;
         final int a = tr.a;
         final int base = node * a;
         final int mask = t.legal[node] & 0xFF;
-        double cs = tr.exploration.scale(t.visits(node) - 1);
+        final double cs = tr.exploration.scale(t.visits(node) - 1);
+        // One pass over the children: the visited ones are scored at once (their scores do not
+        // depend on the first-play urgency), the unvisited ones are only noted; then the
+        // unvisited ones are scored from their priors alone. Each score is the same expression
+        // as in {@link #puct}, and ties still go to the lowest move, so the choice is the same.
         double visitedMass = 0;
-        for (int m = 0; m < a; m++) {
-            int ch = t.child[base + m];
-            if (ch != Nodes.NONE && st[2 * ch] > 0) {
-                visitedMass += priors[off + m];
-            }
-        }
-        double fpu = st[2 * node + 1] / st[2 * node] - fpuReduction * Math.sqrt(visitedMass);
+        int unvisited = 0;
         int best = -1;
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int m = 0; m < a; m++) {
             if ((mask >>> m & 1) == 0) {
                 continue;
             }
-            int ch = t.child[base + m];
+            int ch = child[base + m];
             double n = ch == Nodes.NONE ? 0 : st[2 * ch];
-            double q = n == 0 ? fpu : -st[2 * ch + 1] / n;
-            double score = q + cs * priors[off + m] / (1 + n);
+            if (n == 0) {
+                unvisited |= 1 << m;
+                continue;
+            }
+            double p = priors[off + m];
+            visitedMass += p;
+            double score = -st[2 * ch + 1] / n + cs * p / (1 + n);
             if (score > bestScore) {
+                bestScore = score;
+                best = m;
+            }
+        }
+        if (unvisited == 0) {
+            return best;
+        }
+        double fpu = st[2 * node + 1] / st[2 * node] - fpuReduction * Math.sqrt(visitedMass);
+        for (int u = unvisited; u != 0; u &= u - 1) {
+            int m = Integer.numberOfTrailingZeros(u);
+            double score = fpu + cs * priors[off + m]; // n = 0: the division by 1 + n is exact
+            if (score > bestScore || score == bestScore && m < best) {
                 bestScore = score;
                 best = m;
             }
@@ -86,6 +102,8 @@ final class Selection {
             }
         }
         double fpu = t.valueSum(node) / t.visits(node) - fpuReduction * Math.sqrt(visitedMass);
+        // Without the solver no node is ever proven: the proofs' loads (a cache line a child) are skipped.
+        final boolean solver = tr.solver;
         int best = -1;
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int m = 0; m < a; m++) {
@@ -93,7 +111,7 @@ final class Selection {
                 continue;
             }
             int ch = t.child[base + m];
-            if (ch != Nodes.NONE && t.proof[ch] == Nodes.WON) {
+            if (solver && ch != Nodes.NONE && t.proof[ch] == Nodes.WON) {
                 continue; // proven lost for the chooser (only with the solver on)
             }
             int n = ch == Nodes.NONE ? 0 : t.visits(ch) + t.virtual[ch];

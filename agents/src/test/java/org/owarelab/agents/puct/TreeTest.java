@@ -178,6 +178,39 @@ class TreeTest {
     }
 
     @Test
+    void plainSelectionBreaksExactTiesAsPuctDoes() {
+        // The plain path scores visited children in one pass and unvisited ones after it; a tie
+        // between the two kinds must still go to the lowest move. Node 1's children are set by
+        // hand so that the scores tie exactly: with no FPU reduction and a root value of 0 the
+        // unvisited score is cs * 0.25, and a visited child of prior 0.5, one visit and value 0
+        // scores cs * 0.5 / 2, the same double.
+        PuctConfig cfg = PuctConfig.DEFAULT.withFpu(0, 0);
+        for (int visitedMove : new int[] {0, 3}) {
+            for (int unvisitedMove : new int[] {1, 2, 5}) {
+                Tree tr = tree(RuleSet.DEFAULT, cfg, 1, 1000);
+                tr.reset(new Board(), new SplittableRandom(1));
+                Nodes t = tr.t;
+                int node = t.allocate(0, 0);
+                int v = t.allocate(node, visitedMove);
+                t.child[node * tr.a + visitedMove] = v;
+                t.state[node] = Nodes.EXPANDED;
+                t.legal[node] = (byte) (1 << visitedMove | 1 << unvisitedMove);
+                t.prior[node * tr.a + visitedMove] = 0.5f;
+                t.prior[node * tr.a + unvisitedMove] = 0.25f;
+                t.stat[2 * node] = 2; // its own evaluation and the child's
+                t.stat[2 * v] = 1;
+                int lowest = Math.min(visitedMove, unvisitedMove);
+                assertEquals(lowest, Selection.select(tr, node, false), "PUCT, visited " + visitedMove);
+                assertEquals(lowest, Selection.select(tr, node, true), "plain, visited " + visitedMove);
+                // A slightly larger unvisited prior breaks the tie for the unvisited move.
+                t.prior[node * tr.a + unvisitedMove] = 0.2501f;
+                assertEquals(unvisitedMove, Selection.select(tr, node, false));
+                assertEquals(unvisitedMove, Selection.select(tr, node, true));
+            }
+        }
+    }
+
+    @Test
     void withoutReuseTheNextSearchStartsFresh() {
         Tree tr = tree(RuleSet.DEFAULT, PuctConfig.DEFAULT.withReuseTree(false), 1, 100_000);
         tr.reset(new Board(), new SplittableRandom(1));
