@@ -60,15 +60,10 @@ final class Rows {
      * Returns {@code last + 1} when house {@code last} itself holds neither.
      */
     static int runStart(long row, int last) {
-        int first = last;
-        while (first >= 0) {
-            int c = count(row, first);
-            if (c != 2 && c != 3) {
-                break;
-            }
-            first--;
-        }
-        return first + 1;
+        // A byte holds 2 or 3 exactly when it is 2 with its low bit cleared: those bytes become
+        // zero below, and nonEmpty marks the others. No loop, no branch a house.
+        int other = nonEmpty((row & ~ONES) ^ (ONES << 1)) & ((2 << last) - 1); // houses 0..last that hold neither
+        return 32 - Integer.numberOfLeadingZeros(other); // one past the highest of them (0: none)
     }
 
     /** Seeds in houses {@code from..to} of {@code row} ({@code from > to}: 0). */

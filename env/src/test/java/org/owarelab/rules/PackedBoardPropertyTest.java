@@ -148,4 +148,22 @@ class PackedBoardPropertyTest {
         }
         assertEquals(first, Rows.runStart(row, to), "capture run ending at " + to);
     }
+
+    @Provide
+    Arbitrary<int[]> smallRows() {
+        // Counts of 0 to 4, so that capture runs of 2s and 3s of every length and place occur.
+        return Arbitraries.integers().between(0, 4).array(int[].class).ofMinSize(1).ofMaxSize(8);
+    }
+
+    @Property
+    void captureRunStartMatchesTheLoop(@ForAll("smallRows") int[] counts, @ForAll @IntRange(min = 0, max = 7) int b) {
+        int n = counts.length;
+        long row = Rows.pack(counts, 0, n);
+        int to = Math.min(b, n - 1);
+        int first = to + 1;
+        while (first > 0 && (counts[first - 1] == 2 || counts[first - 1] == 3)) {
+            first--;
+        }
+        assertEquals(first, Rows.runStart(row, to), "capture run ending at " + to + " of " + java.util.Arrays.toString(counts));
+    }
 }
