@@ -46,7 +46,7 @@ final class Selection {
         // One pass over the children: the visited ones are scored at once (their scores do not
         // depend on the first-play urgency), the unvisited ones are only noted; then the
         // unvisited ones are scored from their priors alone. Each score is the same expression
-        // as in {@link #puct}, and ties still go to the lowest move, so the choice is the same.
+        // as in puct(), and ties still go to the lowest move, so the choice is the same.
         double visitedMass = 0;
         int unvisited = 0;
         int best = -1;
