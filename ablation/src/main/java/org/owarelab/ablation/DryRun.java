@@ -18,8 +18,8 @@ import org.owarelab.training.selfplay.SelfPlayConfig;
  * {@value #PLIES} plies per game; playout cap randomisation counted at its mean), the learner
  * steps' upper bound, the evaluation's games. Time: from the pace measured by runs already in
  * the output directory (seconds per generation of the same variant, else another variant's scaled
- * by games x simulations per move), else from a time budget ({@code loop.maxWallSeconds}), else
- * unknown.
+ * by games x simulations per move), else bounded by a time budget ({@code loop.maxWallSeconds}:
+ * printed as "at most", since a run that ends its generations sooner takes less), else unknown.
  */
 public final class DryRun {
     /** Plies per self-play game assumed by the estimate. */
@@ -90,6 +90,7 @@ public final class DryRun {
     private static void cost(AblationPlan plan, List<AblationRun> runs, PrintWriter out) {
         double totalSeconds = 0;
         boolean timeKnown = true;
+        boolean budgetOnly = false; // some run's time is its budget alone: the total is an upper bound
         long games = 0;
         double sims = 0;
         long steps = 0;
@@ -113,6 +114,7 @@ public final class DryRun {
             if (Double.isNaN(t)) {
                 timeKnown = false;
             } else {
+                budgetOnly |= Double.isNaN(bySteps);
                 totalSeconds += t;
             }
         }
@@ -130,12 +132,16 @@ public final class DryRun {
                 e.opponents().size(), checkpoints, e.allCheckpoints() ? ", about one per checkpointEvery generations" : "",
                 players * (players - 1) / 2, e.games(), players * (players - 1) / 2 * e.games(), e.perMove());
         long finished = runs.stream().filter(AblationRun::finished).count();
-        if (timeKnown) {
+        if (timeKnown && budgetOnly) {
+            out.printf(Locale.ROOT, "training time: at most %s one run at a time (%d of %d runs finished already; "
+                    + "the time budgets loop.maxWallSeconds%s: a run that ends its generations sooner takes less; "
+                    + "run the ablation a while and dry-run again for the measured pace)%n",
+                    AblationProgress.duration(totalSeconds), finished, runs.size(),
+                    runs.stream().anyMatch(r -> !r.generations().isEmpty()) ? " where no pace is measured yet" : "");
+        } else if (timeKnown) {
             out.printf(Locale.ROOT, "training time: ~%s one run at a time (%d of %d runs finished already; %s)%n",
                     AblationProgress.duration(totalSeconds), finished, runs.size(),
-                    runs.stream().anyMatch(r -> !r.generations().isEmpty())
-                            ? "pace measured by the runs in the output directory, seconds per generation"
-                            : "from the time budgets loop.maxWallSeconds");
+                    "pace measured by the runs in the output directory, seconds per generation");
         } else {
             out.printf(Locale.ROOT, "training time: unknown until a run has measured the pace (%d of %d runs finished); "
                     + "run the ablation a while and dry-run again%n", finished, runs.size());

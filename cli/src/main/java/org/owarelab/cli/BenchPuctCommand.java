@@ -3,6 +3,8 @@ package org.owarelab.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.owarelab.agents.Agent;
 import org.owarelab.agents.AgentRegistry;
 import org.owarelab.agents.AgentSpec;
@@ -29,11 +31,16 @@ import picocli.CommandLine.Spec;
                 + "other or for a busy machine). A warm-up pass at a tenth of the move time, not counted, comes first.",
             "With --threads 1,2 the bench runs once per count, the spec's threads key set to it (threads of one "
                 + "search over one tree), and ends with one line per count: 'threads T: simulations/s N (xS)', "
-                + "S the speed-up over the first count."},
+                + "S the speed-up over the first count.",
+            "With --rounds R the counts run R times in turn (1,2,1,2,...), so that a machine whose speed drifts "
+                + "shows in every count alike: each round ends with its own lines, and the last lines give the "
+                + "median over rounds, 'threads T: simulations/s N (xS), median of R rounds; range LO-HI (xLO-HI)', S "
+                + "the median of the rounds' speed-ups (each round's count against that round's first count)."},
         footer = {"", "Examples:", "  oware bench puct --agent 'puct:model=runs/q1' --movetime 1000",
             "  oware bench puct --agent 'puct:model=runs/q1,batch=1' --movetime 500",
             "  oware bench puct --agent 'puct:model=runs/q1,batch=64'",
-            "  oware bench puct --agent 'puct:model=runs/q1' --threads 1,2"})
+            "  oware bench puct --agent 'puct:model=runs/q1' --threads 1,2",
+            "  oware bench puct --agent strong --threads 1,2 --rounds 4    # alternated, medians"})
 final class BenchPuctCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -50,31 +57,78 @@ final class BenchPuctCommand implements Callable<Integer> {
             description = "Search thread counts to bench in turn, each 1..256 (default: the spec's own).")
     int[] threads;
 
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "1",
+            description = "Times to run the thread counts in turn, 1..100 (default ${DEFAULT-VALUE}); more than one "
+                    + "prints the medians over rounds.")
+    int rounds;
+
     @Override
     public Integer call() {
         if (movetime < 1 || movetime > 600_000) {
             throw new BadInputException("--movetime " + movetime + ": expected 1..600000 ms");
         }
-        PrintWriter out = spec.commandLine().getOut();
-        if (threads == null) {
-            bench(agent, out);
-            return 0;
+        if (rounds < 1 || rounds > 100) {
+            throw new BadInputException("--rounds " + rounds + ": expected 1..100");
         }
-        for (int t : threads) {
-            if (t < 1 || t > 256) {
-                throw new BadInputException("--threads " + t + ": expected counts 1..256, e.g. --threads 1,2");
+        PrintWriter out = spec.commandLine().getOut();
+        String[] specs;
+        int[] counts = threads;
+        if (counts == null) {
+            specs = new String[] {agent};
+        } else {
+            for (int t : counts) {
+                if (t < 1 || t > 256) {
+                    throw new BadInputException("--threads " + t + ": expected counts 1..256, e.g. --threads 1,2");
+                }
+            }
+            specs = new String[counts.length];
+            for (int i = 0; i < counts.length; i++) {
+                specs[i] = withThreads(agent, counts[i]);
             }
         }
-        long[] rates = new long[threads.length];
-        for (int i = 0; i < threads.length; i++) {
-            rates[i] = bench(withThreads(agent, threads[i]), out);
+        long[][] rates = new long[rounds][specs.length];
+        for (int r = 0; r < rounds; r++) {
+            if (rounds > 1) {
+                out.printf(Locale.ROOT, "round %d/%d%n", r + 1, rounds);
+            }
+            for (int i = 0; i < specs.length; i++) {
+                rates[r][i] = bench(specs[i], out);
+            }
+            if (counts != null) {
+                for (int i = 0; i < counts.length; i++) {
+                    out.printf(Locale.ROOT, "threads %d: simulations/s %d (x%.2f)%n", counts[i], rates[r][i],
+                            ratio(rates[r][i], rates[r][0]));
+                }
+            }
+            out.flush();
         }
-        for (int i = 0; i < threads.length; i++) {
-            out.printf(Locale.ROOT, "threads %d: simulations/s %d (x%.2f)%n", threads[i], rates[i],
-                    rates[0] <= 0 ? 0.0 : rates[i] / (double) rates[0]);
+        if (rounds > 1) {
+            for (int i = 0; i < specs.length; i++) {
+                double[] rate = new double[rounds];
+                double[] speedUp = new double[rounds];
+                for (int r = 0; r < rounds; r++) {
+                    rate[r] = rates[r][i];
+                    speedUp[r] = ratio(rates[r][i], rates[r][0]);
+                }
+                String who = counts == null ? "" : "threads " + counts[i] + ": ";
+                String x = counts == null ? "" : String.format(Locale.ROOT, " (x%.2f)", median(speedUp));
+                String xRange = counts == null ? ""
+                        : String.format(Locale.ROOT, " (x%.2f-%.2f)", StatUtils.min(speedUp), StatUtils.max(speedUp));
+                out.printf(Locale.ROOT, "%ssimulations/s %d%s, median of %d rounds; range %d-%d%s%n", who,
+                        (long) median(rate), x, rounds, (long) StatUtils.min(rate), (long) StatUtils.max(rate), xRange);
+            }
         }
         out.flush();
         return 0;
+    }
+
+    private static double ratio(long a, long b) {
+        return b <= 0 ? 0.0 : a / (double) b;
+    }
+
+    /** The median of {@code xs} (the mean of the middle two for an even count). */
+    static double median(double[] xs) {
+        return new Median().evaluate(xs);
     }
 
     /** {@code spec} with its {@code threads} key set to {@code t} (any earlier one dropped). */
