@@ -7,8 +7,6 @@ import com.hazelcast.map.IMap;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,6 +21,7 @@ import org.owarelab.evaluation.GameFarm;
 import org.owarelab.evaluation.MatchRecord;
 import org.owarelab.evaluation.GameRunner;
 import org.owarelab.evaluation.ScheduledGame;
+import org.owarelab.util.Sha256;
 
 /**
  * Farms a tournament's games out to a Hazelcast cluster ({@code oware tournament --cluster}): this
@@ -89,12 +88,7 @@ public final class ClusterGameFarm implements GameFarm, AutoCloseable {
         if (name.length() > 40) {
             name = name.substring(0, 40);
         }
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(abs.toString().getBytes(StandardCharsets.UTF_8));
-            return "t-" + name + "-" + String.format("%02x%02x%02x%02x", h[0], h[1], h[2], h[3]);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return "t-" + name + "-" + Sha256.of(abs.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 8);
     }
 
     public String id() {

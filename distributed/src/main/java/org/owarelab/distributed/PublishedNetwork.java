@@ -9,15 +9,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import org.owarelab.model.Checkpoints;
 import org.owarelab.model.DeviceChoice;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.training.loop.TrainConfig;
 import org.owarelab.training.nn.CheckpointWriter;
+import org.owarelab.util.Sha256;
 
 /**
  * The network self-play plays with, as the trainer publishes it: the run's id and seed, the
@@ -48,7 +46,7 @@ record PublishedNetwork(String runId, long runSeed, long version, String hash, S
             CheckpointWriter.save(dir, net, version);
             byte[] meta = Files.readAllBytes(dir.resolve(Checkpoints.META));
             byte[] params = Files.readAllBytes(dir.resolve(Checkpoints.PARAMS));
-            return new PublishedNetwork(runId, cfg.seed(), version, sha256(params), cfg.rules(),
+            return new PublishedNetwork(runId, cfg.seed(), version, Sha256.of(params), cfg.rules(),
                     cfg.observationEncoder().tag(), cfg.network().spec(), cfg.toYaml(), meta, params);
         } finally {
             for (String f : List.of(Checkpoints.META, Checkpoints.PARAMS)) {
@@ -122,20 +120,12 @@ record PublishedNetwork(String runId, long runSeed, long version, String hash, S
                     Frames.number(h, "version", what), Frames.text(h, "hash", what), Frames.text(h, "rules", what),
                     Frames.text(h, "encoder", what), Frames.text(h, "network", what), Frames.text(h, "config", what),
                     meta, params);
-            if (!n.hash.equals(sha256(params))) {
+            if (!n.hash.equals(Sha256.of(params))) {
                 throw new IllegalArgumentException(what + " version " + n.version + ": parameters do not match their hash");
             }
             return n;
         } catch (IOException e) {
             throw new IllegalArgumentException(what + ": truncated (" + e.getMessage() + ")", e);
-        }
-    }
-
-    static String sha256(byte[] b) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
         }
     }
 

@@ -16,6 +16,7 @@ import org.owarelab.onnx.OnnxModel;
 import org.owarelab.onnx.OnnxSettings;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.Texts;
+import org.owarelab.util.Sha256;
 
 /**
  * What a bundle's engine ({@link Engine}) and the Python wheel's shipped players
@@ -116,7 +117,7 @@ public record BundleCard(Path dir, RuleSet rules, ObservationEncoder encoder, Se
         Path onnx = bundle.resolve(BundleWriter.ONNX);
         String actual;
         try {
-            actual = BundleCheck.sha256(onnx);
+            actual = Sha256.of(onnx);
         } catch (IOException e) {
             throw new ExportException("cannot read " + onnx + " (" + Texts.reason(e) + ")");
         }

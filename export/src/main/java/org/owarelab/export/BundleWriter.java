@@ -8,7 +8,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.stream.Stream;
 import org.owarelab.agents.AgentSpecException;
 import org.owarelab.model.CheckpointException;
 import org.owarelab.model.CheckpointInfo;
@@ -20,6 +19,7 @@ import org.owarelab.model.OnnxWriter;
 import org.owarelab.model.PolicyValueNet;
 import org.owarelab.util.AtomicDirectory;
 import org.owarelab.util.OutputPaths;
+import org.owarelab.util.Sha256;
 
 /**
  * Writes an exported player, a directory that runs with Java 17 alone:
@@ -157,7 +157,7 @@ public final class BundleWriter {
             Files.write(dir.resolve(ONNX), onnx);
             Files.write(dir.resolve(PROBE), Probe.json(net, ref.encoder(), djl, PROBE_SEED));
             Files.write(dir.resolve(MODEL_CARD), ModelCard.json(name, ref.checkpoint(), info, net, search,
-                    BundleCheck.sha256(onnx)));
+                    Sha256.of(onnx)));
         }
         writeEngine(dir, name, platform);
     }

@@ -16,6 +16,7 @@ import org.owarelab.rules.Board;
 import org.owarelab.rules.Moves;
 import org.owarelab.rules.RuleSet;
 import org.owarelab.util.AtomicDirectory;
+import org.owarelab.util.Sha256;
 
 /**
  * A bundle from any network of the lab's ONNX contract (docs/onnx-contract.md), not a checkpoint:
@@ -95,8 +96,8 @@ final class OnnxBundle {
         }
         enc.put("layout", EncoderLayouts.describe(encoder.tag()));
         root.putObject("network").put("kind", "onnx").put("source", file.getFileName().toString())
-                .put("sha256", BundleCheck.sha256(bytes));
-        root.putObject("onnx").put("file", BundleWriter.ONNX).put("sha256", BundleCheck.sha256(bytes)).put("input", OnnxModel.INPUT)
+                .put("sha256", Sha256.of(bytes));
+        root.putObject("onnx").put("file", BundleWriter.ONNX).put("sha256", Sha256.of(bytes)).put("input", OnnxModel.INPUT)
                 .put("contract", "the lab's ONNX contract (docs/onnx-contract.md): policy_logits [batch, houses], "
                         + "value [batch, 1] or wdl_logits [batch, 3], from the side to move");
         ObjectNode s = root.putObject("search").put("algorithm", "puct");

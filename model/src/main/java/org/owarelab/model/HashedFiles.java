@@ -4,14 +4,12 @@ import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import org.owarelab.util.Sha256;
 
 /**
  * Writes files with their size and SHA-256, synced to disk (used by the checkpoint writer in
@@ -27,14 +25,14 @@ public final class HashedFiles {
     }
 
     public static CheckpointInfo.FileInfo write(Path file, Writer writer) throws IOException {
-        MessageDigest sha = sha256();
+        MessageDigest sha = Sha256.newDigest();
         try (FileOutputStream fos = new FileOutputStream(file.toFile())) {
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new DigestOutputStream(fos, sha), 1 << 16));
             writer.write(out);
             out.flush();
             fos.getFD().sync();
         }
-        return new CheckpointInfo.FileInfo(Files.size(file), HexFormat.of().formatHex(sha.digest()));
+        return new CheckpointInfo.FileInfo(Files.size(file), Sha256.hex(sha.digest()));
     }
 
     /**
@@ -48,14 +46,7 @@ public final class HashedFiles {
                 throw new CheckpointException(file + " is truncated or corrupt: " + size + " bytes, the metadata says "
                         + (expected == null ? "nothing" : expected.bytes()));
             }
-            MessageDigest sha = sha256();
-            try (InputStream in = Files.newInputStream(file)) {
-                byte[] buf = new byte[1 << 16];
-                for (int r; (r = in.read(buf)) > 0; ) {
-                    sha.update(buf, 0, r);
-                }
-            }
-            String got = HexFormat.of().formatHex(sha.digest());
+            String got = Sha256.of(file);
             if (!got.equals(expected.sha256())) {
                 throw new CheckpointException(file + " is corrupt: its SHA-256 is " + got + ", the metadata says "
                         + expected.sha256());
@@ -64,14 +55,6 @@ public final class HashedFiles {
             throw new CheckpointException(file + " is missing from the checkpoint");
         } catch (IOException e) {
             throw new CheckpointException("cannot read " + file + ": " + e, e);
-        }
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no SHA-256", e);
         }
     }
 }

@@ -6,15 +6,13 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.owarelab.rules.RuleSet;
+import org.owarelab.util.Sha256;
 
 /**
  * The SHA-256 of the table files this version builds, published with the module (the resource
@@ -71,28 +69,13 @@ public final class TableDigests {
 
     /** The SHA-256 of a file, lower-case hex. */
     public static String sha256(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (int k = in.read(buf); k >= 0; k = in.read(buf)) {
-                md.update(buf, 0, k);
-            }
-            return hex(md.digest());
+        try {
+            return Sha256.of(file);
         } catch (NoSuchFileException e) {
             throw new TableException("tables " + file + ": no such file");
         } catch (IOException e) {
             throw new UncheckedIOException("tables " + file + ": " + e.getMessage(), e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
         }
-    }
-
-    private static String hex(byte[] bytes) {
-        StringBuilder s = new StringBuilder(2 * bytes.length);
-        for (byte b : bytes) {
-            s.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
-        }
-        return s.toString();
     }
 
     private static String key(RuleSet rules, int seeds) {
