@@ -42,6 +42,15 @@ public record NetworkSpec(Kind kind, List<Integer> hidden, int blocks, int chann
     public enum Kind {
         MLP, RESNET;
 
+        /**
+         * The keys that size this kind's trunk and no other's ({@code hidden} for an MLP,
+         * {@code blocks} and {@code channels} for a resnet): a config that changes the kind drops
+         * the other kind's defaults of these.
+         */
+        public java.util.List<String> sizeKeys() {
+            return this == MLP ? java.util.List.of("hidden") : java.util.List.of("blocks", "channels");
+        }
+
         @JsonValue
         public String id() {
             return EnumText.id(this);
@@ -92,8 +101,8 @@ public record NetworkSpec(Kind kind, List<Integer> hidden, int blocks, int chann
             }
         } else {
             if (!hidden.isEmpty()) {
-                throw new NetworkSpecException("resnet: hidden belongs to mlp (got " + hidden + "; in a config, whose "
-                        + "defaults are the mlp's, give a resnet hidden: [])");
+                throw new NetworkSpecException("resnet: hidden belongs to mlp (got " + hidden + "; a resnet is sized by "
+                        + "blocks and channels)");
             }
             if (blocks < 1 || blocks > MAX_BLOCKS) {
                 throw new NetworkSpecException("resnet: blocks=" + blocks + " is outside 1.." + MAX_BLOCKS);

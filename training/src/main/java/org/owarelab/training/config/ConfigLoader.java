@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.formats.Mappers;
 import org.owarelab.formats.ReadProblem;
+import org.owarelab.model.NetworkSpec;
 
 /**
  * Binds YAML to records. Unknown keys, wrong types and values refused by a record's compact
@@ -34,6 +35,13 @@ import org.owarelab.formats.ReadProblem;
  * an alias of a search setting's ({@link SearchOption#aliases()}: {@code sims} for
  * {@code simulations}) is bound as that key, in a file and in an override, wherever the section
  * has that key.
+ *
+ * <p>A layer of settings (the YAML over the defaults, the overrides over the YAML) that changes
+ * the {@code network} kind drops the trunk sizes of the other kind ({@link NetworkSpec.Kind#sizeKeys})
+ * that it does not name itself: over the defaults (an MLP's) {@code kind: resnet, blocks: 6,
+ * channels: 64} needs no {@code hidden: []}, nor does {@code --set network.kind=resnet} over a
+ * file that describes an MLP. Sizes the same layer names are kept, and one of the wrong kind is
+ * refused as before.
  */
 public final class ConfigLoader {
     private static final ObjectMapper YAML = Mappers.yamlBuilder()
@@ -87,6 +95,7 @@ public final class ConfigLoader {
     public static <T> T parse(String text, String source, T defaults, List<String> overrides) {
         Class<T> type = (Class<T>) defaults.getClass();
         ObjectNode tree = (ObjectNode) YAML.valueToTree(defaults);
+        JsonNode defaultNet = tree.has("network") ? tree.get("network").deepCopy() : null;
         if (text != null && !text.isBlank()) {
             JsonNode file;
             try {
@@ -101,12 +110,16 @@ public final class ConfigLoader {
                     throw new ConfigException(source + ": expected a mapping of keys at the top level");
                 }
                 merge(tree, (ObjectNode) file, "");
+                java.util.Set<String> named = new java.util.HashSet<>();
+                file.path("network").fieldNames().forEachRemaining(named::add);
+                dropOtherKindsSizes(defaultNet, named, tree);
             }
         }
         ObjectNode fileTree = tree.deepCopy();
         for (String o : overrides) {
             applyOverride(tree, o);
         }
+        dropOtherKindsSizes(fileTree.get("network"), networkKeys(overrides), tree);
         try {
             return YAML.treeToValue(tree, type);
         } catch (JsonProcessingException e) {
@@ -131,11 +144,57 @@ public final class ConfigLoader {
                 }
                 if (i < overrides.size()) {
                     applyOverride(partial, overrides.get(i));
+                    dropOtherKindsSizes(fileTree.get("network"), networkKeys(overrides.subList(0, i + 1)), partial);
                 }
             }
             throw new ConfigException(where(source, locate(text, path)) + (path.isEmpty() ? "" : "'" + path + "': ")
                     + problem(e), e);
         }
+    }
+
+    /**
+     * After one layer of settings (the YAML over the defaults, or the overrides over the YAML):
+     * when the layer changed {@code tree}'s {@code network} kind from {@code before}'s, resets to
+     * empty ({@code []}, 0) every trunk size of another kind that the layer does not name
+     * ({@code named}: the layer's keys in the network section). Sizes the layer names are kept and
+     * bound as given (so one of the wrong kind is refused, by name).
+     */
+    private static void dropOtherKindsSizes(JsonNode before, java.util.Set<String> named, ObjectNode tree) {
+        if (!(tree.get("network") instanceof ObjectNode net) || before == null) {
+            return;
+        }
+        NetworkSpec.Kind kind;
+        try {
+            kind = NetworkSpec.Kind.of(net.path("kind").asText());
+        } catch (RuntimeException e) {
+            return; // binding names the bad kind
+        }
+        if (kind.id().equalsIgnoreCase(before.path("kind").asText())) {
+            return;
+        }
+        for (NetworkSpec.Kind other : NetworkSpec.Kind.values()) {
+            if (other == kind) {
+                continue;
+            }
+            for (String key : other.sizeKeys()) {
+                JsonNode v = net.get(key);
+                if (v != null && !named.contains(key)) {
+                    net.set(key, v.isArray() ? YAML.createArrayNode() : YAML.getNodeFactory().numberNode(0));
+                }
+            }
+        }
+    }
+
+    /** The keys that {@code overrides} set in the {@code network} section. */
+    private static java.util.Set<String> networkKeys(List<String> overrides) {
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (String o : overrides) {
+            String key = o.substring(0, Math.max(0, o.indexOf('='))).trim();
+            if (key.startsWith("network.")) {
+                keys.add(key.substring("network.".length()));
+            }
+        }
+        return keys;
     }
 
     /** Replaces the keys of {@code base} by those of {@code over}, recursively for mappings. */

@@ -51,6 +51,36 @@ class TrainConfigTest {
     }
 
     @Test
+    void aResnetNeedsNoEmptyHiddenAndAnMlpKeepsItsDefaultWidths() {
+        // The defaults are an MLP's (hidden 256x256), as is the embedded quick config's network: a layer
+        // (the file, the overrides) that switches the kind drops the other kind's sizes it does not name.
+        TrainConfig file = TrainConfig.parse("network:\n  kind: resnet\n  blocks: 2\n  channels: 16\n", "r.yaml",
+                List.of());
+        assertEquals(org.owarelab.model.NetworkSpec.resnet(2, 16).withValue(file.network().value())
+                .withAux(file.network().aux()), file.network());
+        TrainConfig set = TrainConfig.embedded(List.of("network.kind=resnet", "network.blocks=3", "network.channels=8"));
+        assertEquals(List.of(), set.network().hidden());
+        assertEquals(3, set.network().blocks());
+        // An MLP keeps the default widths; widths given with a resnet are still refused, by name.
+        assertEquals(List.of(256, 256), TrainConfig.parse("network:\n  kind: mlp\n", "m.yaml", List.of()).network().hidden());
+        ConfigException both = assertThrows(ConfigException.class, () -> TrainConfig.parse(
+                "network:\n  kind: resnet\n  hidden: [64]\n  blocks: 2\n  channels: 16\n", "b.yaml", List.of()));
+        assertTrue(both.getMessage().contains("resnet: hidden belongs to mlp"), both.getMessage());
+        ConfigException setBoth = assertThrows(ConfigException.class, () -> TrainConfig.embedded(List.of(
+                "network.kind=resnet", "network.blocks=3", "network.channels=8", "network.hidden=[256, 256]")));
+        assertTrue(setBoth.getMessage().contains("hidden belongs to mlp"), setBoth.getMessage());
+        // And back: over a file that describes a resnet, an override to an mlp drops its blocks and channels.
+        TrainConfig back = TrainConfig.parse("network:\n  kind: resnet\n  blocks: 2\n  channels: 16\n", "r.yaml",
+                List.of("network.kind=mlp", "network.hidden=[32]"));
+        assertEquals(List.of(32), back.network().hidden());
+        assertEquals(0, back.network().blocks());
+        // A resnet without sizes is refused, not given the mlp's.
+        ConfigException none = assertThrows(ConfigException.class,
+                () -> TrainConfig.embedded(List.of("network.kind=resnet")));
+        assertTrue(none.getMessage().contains("blocks=0 is outside 1.."), none.getMessage());
+    }
+
+    @Test
     void selfplaySolverIsAValidatedKeyOffByDefault() throws Exception {
         assertEquals(false, TrainConfig.embedded(List.of()).selfplay().solver());
         TrainConfig on = TrainConfig.embedded(List.of("selfplay.solver=true"));
