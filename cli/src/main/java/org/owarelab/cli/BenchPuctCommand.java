@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
             "  oware bench puct --agent 'puct:model=runs/q1,batch=1' --movetime 500",
             "  oware bench puct --agent 'puct:model=runs/q1,batch=64'",
             "  oware bench puct --agent 'puct:model=runs/q1' --threads 1,2",
-            "  oware bench puct --agent strong --threads 1,2 --rounds 4    # alternated, medians"})
+            "  oware bench puct --agent strong --threads 1,2 --rounds 4   # medians"})
 final class BenchPuctCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
