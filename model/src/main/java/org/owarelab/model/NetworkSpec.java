@@ -47,8 +47,8 @@ public record NetworkSpec(Kind kind, List<Integer> hidden, int blocks, int chann
          * {@code blocks} and {@code channels} for a resnet): a config that changes the kind drops
          * the other kind's defaults of these.
          */
-        public java.util.List<String> sizeKeys() {
-            return this == MLP ? java.util.List.of("hidden") : java.util.List.of("blocks", "channels");
+        public List<String> sizeKeys() {
+            return this == MLP ? List.of("hidden") : List.of("blocks", "channels");
         }
 
         @JsonValue

@@ -19,7 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.owarelab.agents.puct.SearchOption;
 import org.owarelab.formats.Mappers;
@@ -110,7 +112,7 @@ public final class ConfigLoader {
                     throw new ConfigException(source + ": expected a mapping of keys at the top level");
                 }
                 merge(tree, (ObjectNode) file, "");
-                java.util.Set<String> named = new java.util.HashSet<>();
+                Set<String> named = new HashSet<>();
                 file.path("network").fieldNames().forEachRemaining(named::add);
                 dropOtherKindsSizes(defaultNet, named, tree);
             }
@@ -159,7 +161,7 @@ public final class ConfigLoader {
      * ({@code named}: the layer's keys in the network section). Sizes the layer names are kept and
      * bound as given (so one of the wrong kind is refused, by name).
      */
-    private static void dropOtherKindsSizes(JsonNode before, java.util.Set<String> named, ObjectNode tree) {
+    private static void dropOtherKindsSizes(JsonNode before, Set<String> named, ObjectNode tree) {
         if (!(tree.get("network") instanceof ObjectNode net) || before == null) {
             return;
         }
@@ -186,8 +188,8 @@ public final class ConfigLoader {
     }
 
     /** The keys that {@code overrides} set in the {@code network} section. */
-    private static java.util.Set<String> networkKeys(List<String> overrides) {
-        java.util.Set<String> keys = new java.util.HashSet<>();
+    private static Set<String> networkKeys(List<String> overrides) {
+        Set<String> keys = new HashSet<>();
         for (String o : overrides) {
             String key = o.substring(0, Math.max(0, o.indexOf('='))).trim();
             if (key.startsWith("network.")) {
