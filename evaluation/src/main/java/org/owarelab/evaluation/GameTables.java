@@ -28,24 +28,28 @@ public final class GameTables {
 
     /**
      * The pentanomial counts of {@code player} against {@code opponent}: over their pairs (same
-     * pair number, one game with each colour, both rated), each pair's total score for
-     * {@code player}. Unpaired games, failed games and incomplete pairs are left out.
+     * pair number, start position and opening moves, one game with each colour, both rated), each
+     * pair's total score for {@code player}. Unpaired games, failed games and incomplete pairs are
+     * left out. The opening is part of a pair's key so that the games of several matches read
+     * together (files concatenated, every match numbering its pairs from 0) keep all their pairs.
      */
     public static Pentanomial pentanomial(List<MatchRecord> games, String player, String opponent) {
-        Map<Integer, MatchRecord> asSouth = new HashMap<>();
-        Map<Integer, MatchRecord> asNorth = new HashMap<>();
+        Map<String, MatchRecord> asSouth = new HashMap<>();
+        Map<String, MatchRecord> asNorth = new HashMap<>();
         for (MatchRecord g : games) {
             if (g.pair() < 0 || !g.rated()) {
                 continue;
             }
+            String key = g.pair() + " " + g.position() + " "
+                    + g.moves().substring(0, Math.min(g.openingPlies(), g.moves().length()));
             if (g.south().equals(player) && g.north().equals(opponent)) {
-                asSouth.put(g.pair(), g);
+                asSouth.put(key, g);
             } else if (g.south().equals(opponent) && g.north().equals(player)) {
-                asNorth.put(g.pair(), g);
+                asNorth.put(key, g);
             }
         }
         Pentanomial p = Pentanomial.NONE;
-        for (Map.Entry<Integer, MatchRecord> e : asSouth.entrySet()) {
+        for (Map.Entry<String, MatchRecord> e : asSouth.entrySet()) {
             MatchRecord other = asNorth.get(e.getKey());
             if (other != null) {
                 p = p.plus(e.getValue().scoreOf(player), other.scoreOf(player));

@@ -37,6 +37,22 @@ class GameTablesTest {
     }
 
     @Test
+    void twoMatchesReadTogetherKeepTheirPairsApart() {
+        // Two matches, each numbering its one pair 0, on different openings: two pairs, not one.
+        String start = org.owarelab.rules.Position.start(org.owarelab.rules.RuleSet.DEFAULT).text();
+        List<MatchRecord> g = List.of(
+                opened(0, start, "Da", "a", "b", Side.SOUTH), opened(1, start, "Da", "b", "a", -1),
+                opened(0, start, "Cb", "a", "b", Side.NORTH), opened(1, start, "Cb", "b", "a", Side.NORTH));
+        // Match 1's pair: a wins, then draws (1.5); match 2's: a loses, then wins (1).
+        assertArrayEquals(new long[] {0, 0, 1, 1, 0}, GameTables.pentanomial(g, "a", "b").counts());
+    }
+
+    private static MatchRecord opened(int game, String start, String opening, String south, String north, int winner) {
+        return new MatchRecord(game, 0, 0, "", start, opening, opening.length(), south, north, Side.SOUTH, game,
+                winner, "threshold", 0, 0, null, -1, new long[0]);
+    }
+
+    @Test
     void pentanomialCountsCompletePairs() {
         assertArrayEquals(new long[] {1, 0, 0, 1, 0}, GameTables.pentanomial(games(), "a", "b").counts());
         assertArrayEquals(new long[] {0, 1, 0, 0, 1}, GameTables.pentanomial(games(), "b", "a").counts());
